@@ -1,0 +1,26 @@
+/** The product's name, shown beside the logo; change it here only. */
+export const BRAND = "TaskMint";
+
+export const ROLES = ["worker", "buyer", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles a person may choose for themself at sign-up (admins are made, not chosen). */
+export const SELF_REGISTER_ROLES = ["worker", "buyer"] as const;
+export type SelfRegisterRole = (typeof SELF_REGISTER_ROLES)[number];
+
+/** Product rule R1: coins granted once, at sign-up. */
+export const SIGNUP_BONUS: Record<SelfRegisterRole, number> = { worker: 10, buyer: 50 };
+
+/** Product rule R18: largest accepted image upload. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_RULE_MESSAGE =
+  "Must have an Uppercase and Must have an Lower Case and Password long at least 6 character";
+
+/** Where each role lands in the dashboard. */
+export const ROLE_HOME: Record<Role, string> = {
+  worker: "/dashboard/workerHome",
+  buyer: "/dashboard/BuyersHome",
+  admin: "/dashboard/adminHome",
+};

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_MESSAGE, ROLES, SELF_REGISTER_ROLES } from "./constants.ts";
+
+/** The spec's password rule: at least 6 characters, an uppercase and a lowercase letter. */
+export const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .refine(
+    (value) => value.length >= PASSWORD_MIN_LENGTH && /[A-Z]/.test(value) && /[a-z]/.test(value),
+    PASSWORD_RULE_MESSAGE,
+  );
+
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email is too long")
+  .pipe(z.email("Enter a valid email address"))
+  .transform((value) => value.toLowerCase());
+
+export const nameSchema = z
+  .string({ error: "Name is required" })
+  .trim()
+  .min(1, "Name is required")
+  .max(80, "Name must be at most 80 characters");
+
+/** The text fields of POST /api/register (the photo is a file, checked separately). */
+export const registerFieldsSchema = z.object({
+  name: nameSchema,
+  role: z.enum(SELF_REGISTER_ROLES, { error: "Select your role" }),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterFields = z.infer<typeof registerFieldsSchema>;
+
+export const signInSchema = z.object({
+  email: z.string().trim().min(1, "Email is required"),
+  password: z.string().min(1, "Password is required"),
+});
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  photo: z.string().nullable(),
+  role: z.enum(ROLES),
+  coins: z.number().int(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const errorCodes = [
+  "VALIDATION",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "EMAIL_TAKEN",
+  "INSUFFICIENT_COINS",
+  "ALREADY_SUBMITTED",
+  "NO_SLOTS_LEFT",
+  "ALREADY_DECIDED",
+  "TASK_CLOSED",
+  "TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "RATE_LIMITED",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
