@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { BRAND } from "@taskmint/shared";
+import type { Database } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import { createAuth } from "./modules/auth/auth.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { ledgerRoutes } from "./modules/ledger/routes.ts";
+import { uploadRoutes } from "./modules/uploads/routes.ts";
+import { userRoutes } from "./modules/users/routes.ts";
+import { registerErrorHandling, sendError } from "./plugins/errors.ts";
+import { refuseCrossOriginMutations } from "./plugins/origin-check.ts";
+
+export interface AppDeps {
+  env: Env;
+  db: Database;
+  /** Signs session cookies. */
+  authSecret: string;
+  logger?: FastifyServerOptions["logger"];
+  /** The built web app to serve; defaults to apps/web/dist when it exists. */
+  webDist?: string | null;
+}
+
+const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+export async function buildApp(deps: AppDeps) {
+  const { env, db } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: env.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("env", env);
+  app.decorate("db", db);
+  app.decorate("auth", createAuth({ env, db, secret: deps.authSecret }));
+  app.decorateRequest("sessionUser", undefined);
+  app.addHook("onSend", async (request, reply) => {
+    void reply.header("x-request-id", request.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${BRAND} API`, version: "1.0.0", description: "The HTTP contract of the TaskMint marketplace." },
+      servers: [{ url: env.PUBLIC_URL }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
+
+  await app.register(fastifyMultipart);
+  await app.register(fastifyRateLimit, { global: false });
+  const authRateLimit = env.AUTH_RATE_LIMIT > 0 ? { max: env.AUTH_RATE_LIMIT, timeWindow: "1 minute" } : false;
+
+  // Everything but the API browser gets the strict security headers.
+  await app.register(async (site) => {
+    await site.register(fastifyHelmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", "data:"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: env.NODE_ENV === "production" ? [] : null,
+        },
+      },
+    });
+    refuseCrossOriginMutations(site, env);
+    await site.register(healthRoutes);
+    await site.register(authRoutes, { rateLimit: authRateLimit });
+    await site.register(userRoutes, { rateLimit: authRateLimit });
+    await site.register(ledgerRoutes);
+    await site.register(uploadRoutes);
+
+    const webDist = deps.webDist === undefined ? (existsSync(defaultWebDist) ? defaultWebDist : null) : deps.webDist;
+    if (webDist) {
+      await site.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: "1h" });
+    }
+    site.setNotFoundHandler((request, reply) => {
+      const wantsPage = request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/uploads/");
+      // The web app routes on the client: every page address answers with its shell.
+      if (webDist && wantsPage) return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+      return sendError(reply, "NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}`);
+    });
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,3 @@
+export * from "./auth.ts";
+export * from "./ledger.ts";
+export * from "./uploads.ts";

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from "fastify";
+import { MAX_IMAGE_BYTES } from "@taskmint/shared";
+import { AppError } from "./errors.ts";
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  files: Record<string, Buffer>;
+}
+
+/** Reads a whole multipart form into memory; files are capped at the image size limit. */
+export async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
+  if (!request.isMultipart()) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send this form as multipart/form-data");
+  }
+  const form: MultipartForm = { fields: {}, files: {} };
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 2, fields: 20, fieldSize: 20_000 } })) {
+      if (part.type === "file") {
+        const bytes = await part.toBuffer();
+        if (bytes.length > 0) form.files[part.fieldname] = bytes;
+      } else if (typeof part.value === "string") {
+        form.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("TOO_LARGE", "Images must be at most 5 MB");
+    if (code?.startsWith("FST_")) throw new AppError("VALIDATION", "The form could not be read");
+    throw error;
+  }
+  return form;
+}

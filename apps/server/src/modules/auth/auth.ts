@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Database } from "../../db/client.ts";
+import { accounts, sessions, users, verifications } from "../../db/schema/index.ts";
+import type { Env } from "../../env.ts";
+import { grantSignupBonus } from "../users/service.ts";
+
+export interface AuthOptions {
+  env: Env;
+  db: Database;
+  secret: string;
+}
+
+/** The vite dev server, which proxies /api to us during `npm run dev`. */
+const DEV_WEB_ORIGIN = "http://localhost:5173";
+
+export function createAuth({ env, db, secret }: AuthOptions) {
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+      : {};
+  return betterAuth({
+    appName: "TaskMint",
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: env.NODE_ENV === "production" ? [env.PUBLIC_URL] : [env.PUBLIC_URL, DEV_WEB_ORIGIN],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      transaction: true,
+    }),
+    // Accounts with a password are made only by POST /api/register, which also checks
+    // the photo and grants the starting coins in the same transaction.
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 6 },
+    socialProviders: google,
+    user: {
+      additionalFields: {
+        // Product rule R1: a first-time Google user is a buyer.
+        role: { type: "string", required: false, defaultValue: "buyer", input: false },
+      },
+    },
+    // Sign-in is rate-limited by fastify on the client's real address (see app.ts).
+    rateLimit: { enabled: false },
+    advanced: { database: { generateId: () => randomUUID() } },
+    databaseHooks: {
+      user: {
+        create: {
+          // Users made by the auth library itself (Google sign-up) get their starting coins here.
+          after: async (user) => {
+            await db.transaction((tx) => grantSignupBonus(tx, user.id, "buyer"));
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

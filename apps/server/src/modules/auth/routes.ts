@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { fromNodeHeaders } from "better-auth/node";
+import { codeForStatus } from "../../plugins/errors.ts";
+
+/**
+ * Hands /api/auth/* to better-auth, and rewrites its error answers into the API's
+ * error format so that every route fails the same way.
+ */
+export const authRoutes: FastifyPluginAsync<{ rateLimit: false | { max: number; timeWindow: string } }> = async (app, options) => {
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(request.url, app.env.PUBLIC_URL);
+    const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    const response = await app.auth.handler(
+      new Request(url, {
+        method: request.method,
+        headers: fromNodeHeaders(request.headers),
+        body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
+      }),
+    );
+    reply.status(response.status);
+    response.headers.forEach((value, name) => {
+      if (name !== "set-cookie" && name !== "content-length") void reply.header(name, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) void reply.header("set-cookie", cookies);
+
+    const text = await response.text();
+    if (response.status >= 400) {
+      let reason: { code?: string; message?: string } = {};
+      try {
+        reason = JSON.parse(text) as typeof reason;
+      } catch {
+        // Not JSON: keep the status and a generic message.
+      }
+      return reply.type("application/json").send({
+        error: { code: codeForStatus(response.status), message: reason.message ?? "Authentication failed", details: { reason: reason.code } },
+      });
+    }
+    return reply.send(text);
+  }
+
+  const hide = { schema: { hide: true } };
+  // Sign-in attempts are counted per client address (fastify's request.ip, never a header the client sets).
+  app.post("/api/auth/sign-in/*", { ...hide, config: options.rateLimit ? { rateLimit: options.rateLimit } : {} }, handle);
+  app.route({ method: ["GET", "POST"], url: "/api/auth/*", ...hide, handler: handle });
+};

@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { hashPassword } from "better-auth/crypto";
+import { SIGNUP_BONUS, type RegisterFields, type Role, type User } from "@taskmint/shared";
+import type { Database } from "../../db/client.ts";
+import { accounts, ledgerAccounts, users } from "../../db/schema/index.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import { MINT, openAccount, transfer, walletOf } from "../ledger/service.ts";
+import { processImage, storeImage } from "../uploads/service.ts";
+
+/** Opens the user's wallet and, for workers and buyers, grants rule R1's coins (once per user, ever). */
+export async function grantSignupBonus(db: Database, userId: string, role: Role): Promise<void> {
+  await openAccount(db, { kind: "wallet", ownerKey: walletOf(userId), userId });
+  if (role === "admin") return;
+  await transfer(db, { from: MINT, to: walletOf(userId), amount: SIGNUP_BONUS[role], idempotencyKey: `signup:${userId}` });
+}
+
+interface NewPasswordUser {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+  image: string | null;
+}
+
+/** Inserts a user who signs in with email and password; the caller's transaction keeps it atomic. */
+async function insertPasswordUser(db: Database, user: NewPasswordUser): Promise<string> {
+  const id = randomUUID();
+  const passwordHash = await hashPassword(user.password);
+  try {
+    await db.insert(users).values({ id, name: user.name, email: user.email, role: user.role, image: user.image });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("EMAIL_TAKEN", "An account with this email already exists");
+    throw error;
+  }
+  await db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: passwordHash });
+  return id;
+}
+
+async function emailTaken(db: Database, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return Boolean(row);
+}
+
+/** POST /api/register: the account, its photo and its starting coins, in one transaction. */
+export async function registerUser(db: Database, fields: RegisterFields, photo: Buffer): Promise<User> {
+  if (await emailTaken(db, fields.email)) {
+    throw new AppError("EMAIL_TAKEN", "An account with this email already exists");
+  }
+  const image = await processImage(photo);
+  const userId = await db.transaction(async (tx) => {
+    const photoUrl = await storeImage(tx, image);
+    const id = await insertPasswordUser(tx, { ...fields, image: photoUrl });
+    await grantSignupBonus(tx, id, fields.role);
+    return id;
+  });
+  return getUser(db, userId);
+}
+
+/** Creates the admin, or makes an existing account an admin; used at start-up and by `npm run create-admin`. */
+export async function ensureAdmin(
+  db: Database,
+  admin: { email: string; password: string; name?: string },
+): Promise<{ created: boolean; userId: string }> {
+  const email = admin.email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));
+    if (existing) {
+      if (existing.role !== "admin") await tx.update(users).set({ role: "admin", updatedAt: new Date() }).where(eq(users.id, existing.id));
+      return { created: false, userId: existing.id };
+    }
+    const userId = await insertPasswordUser(tx, { name: admin.name ?? "Admin", email, password: admin.password, role: "admin", image: null });
+    await grantSignupBonus(tx, userId, "admin");
+    return { created: true, userId };
+  });
+}
+
+/** A user as the API shows it, with the coins of their wallet. */
+export async function getUser(db: Database, userId: string): Promise<User> {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, photo: users.image, role: users.role, coins: ledgerAccounts.balance })
+    .from(users)
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, walletOf(userId)))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound("User");
+  return { ...row, coins: row.coins ?? 0 };
+}
+
+/** PATCH /api/me: name and photo only (never role or coins). */
+export async function updateProfile(db: Database, userId: string, change: { name?: string; photo?: Buffer }): Promise<User> {
+  const image = change.photo ? await processImage(change.photo) : null;
+  await db.transaction(async (tx) => {
+    const photoUrl = image ? await storeImage(tx, image) : undefined;
+    await tx
+      .update(users)
+      .set({ ...(change.name ? { name: change.name } : {}), ...(photoUrl ? { image: photoUrl } : {}), updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  });
+  return getUser(db, userId);
+}

@@ -1,0 +1,36 @@
+import type { Role } from "@taskmint/shared";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { fromNodeHeaders } from "better-auth/node";
+import { AppError } from "../lib/errors.ts";
+
+export interface SessionUser {
+  id: string;
+  role: Role;
+}
+
+/** The signed-in user of this request, or null; read once per request. */
+export async function sessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+  if (request.sessionUser === undefined) {
+    const session = await request.server.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    request.sessionUser = session ? { id: session.user.id, role: session.user.role as Role } : null;
+  }
+  return request.sessionUser;
+}
+
+/** A preHandler that lets through signed-in users whose role is one of `roles` (any role when none given). */
+export function requireRole(...roles: Role[]) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const user = await sessionUser(request);
+    if (!user) throw new AppError("UNAUTHENTICATED", "Sign in to continue");
+    if (roles.length > 0 && !roles.includes(user.role)) {
+      throw new AppError("FORBIDDEN", "Your role may not do this");
+    }
+  };
+}
+
+/** The signed-in user, for handlers behind requireRole(). */
+export async function currentUser(request: FastifyRequest): Promise<SessionUser> {
+  const user = await sessionUser(request);
+  if (!user) throw new AppError("UNAUTHENTICATED", "Sign in to continue");
+  return user;
+}

@@ -1,0 +1,117 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import sharp from "sharp";
+import { expect } from "vitest";
+import type { SelfRegisterRole, User } from "@taskmint/shared";
+import { buildApp, type App } from "../app.ts";
+import { openDatabase, type Database, type DbHandle } from "../db/client.ts";
+import { loadEnv } from "../env.ts";
+import { checkLedger } from "../modules/ledger/service.ts";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export interface TestContext {
+  app: App;
+  db: Database;
+  handle: DbHandle;
+  /** Closes the app and fails the file if the ledger's invariants broke (rule M3). */
+  close(): Promise<void>;
+}
+
+/** Opens the test database: a fresh in-memory PGlite, or the shared PostgreSQL emptied. */
+export async function openTestDatabase(): Promise<DbHandle> {
+  const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: null });
+  await handle.migrate();
+  if (handle.kind === "postgres") await resetDatabase(handle.db);
+  return handle;
+}
+
+/** Empties every table and restores the ledger's system accounts (the state right after migrating). */
+export async function resetDatabase(db: Database) {
+  await db.execute(sql`truncate table ledger_transfers, ledger_accounts, uploads, sessions, accounts, verifications, users restart identity cascade`);
+  await db.execute(sql`insert into ledger_accounts (kind, owner_key) values ('mint', 'mint'), ('payout', 'payout')`);
+}
+
+export async function startTestApp(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+  const handle = await openTestDatabase();
+  const env = loadEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    AUTH_RATE_LIMIT: "0",
+    PUBLIC_URL: TEST_ORIGIN,
+    DATA_DIR: await mkdtemp(path.join(tmpdir(), "taskmint-test-")),
+    ...envOverrides,
+  });
+  const app = await buildApp({ env, db: handle.db, authSecret: "test-secret-test-secret-test-secret!", webDist: null });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    handle,
+    async close() {
+      const report = await checkLedger(handle.db);
+      await app.close();
+      await handle.close();
+      expect(report.problems).toEqual([]);
+    },
+  };
+}
+
+export function testImage(format: "png" | "jpeg" = "png", size = 64): Promise<Buffer> {
+  return sharp({ create: { width: size, height: size, channels: 3, background: "#3b82f6" } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A multipart body as a browser would send it. */
+export async function multipart(fields: Record<string, string | { bytes: Buffer; filename: string; type: string }>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, new Blob([value.bytes], { type: value.type }), value.filename);
+  }
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { "content-type": encoded.headers.get("content-type") ?? "" },
+  };
+}
+
+/** The Cookie header that carries the session a response set. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookies = response.cookies.filter((cookie) => cookie.value);
+  expect(cookies.length).toBeGreaterThan(0);
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+}
+
+let sequence = 0;
+
+export interface RegisteredUser {
+  user: User;
+  cookie: string;
+  email: string;
+  password: string;
+}
+
+export async function registerUser(app: App, role: SelfRegisterRole, overrides: { name?: string; email?: string } = {}): Promise<RegisteredUser> {
+  sequence += 1;
+  const email = overrides.email ?? `${role}${sequence}-${Date.now()}@example.com`;
+  const password = "Secret12";
+  const body = await multipart({
+    name: overrides.name ?? `Test ${role} ${sequence}`,
+    role,
+    email,
+    password,
+    photo: { bytes: await testImage(), filename: "me.png", type: "image/png" },
+  });
+  const response = await app.inject({ method: "POST", url: "/api/register", ...body });
+  expect(response.statusCode, response.body).toBe(201);
+  return { user: response.json<{ user: User }>().user, cookie: sessionCookie(response), email, password };
+}
+
+export async function signIn(app: App, email: string, password: string) {
+  return app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
+}

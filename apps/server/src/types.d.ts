@@ -1,0 +1,16 @@
+import type { Database } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import type { Auth } from "./modules/auth/auth.ts";
+import type { SessionUser } from "./plugins/auth-guard.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Database;
+    auth: Auth;
+    env: Env;
+  }
+  interface FastifyRequest {
+    /** undefined until the session was looked up, then the user or null. */
+    sessionUser: SessionUser | null | undefined;
+  }
+}
