@@ -35,7 +35,11 @@ export async function resetDatabase(db: Database) {
   await db.execute(sql`insert into ledger_accounts (kind, owner_key) values ('mint', 'mint'), ('payout', 'payout')`);
 }
 
-export async function startTestApp(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+export async function startTestApp(
+  envOverrides: Record<string, string> = {},
+  /** Adds test-only routes before the app starts. */
+  configure?: (app: App) => void,
+): Promise<TestContext> {
   const handle = await openTestDatabase();
   const env = loadEnv({
     NODE_ENV: "test",
@@ -46,6 +50,7 @@ export async function startTestApp(envOverrides: Record<string, string> = {}): P
     ...envOverrides,
   });
   const app = await buildApp({ env, db: handle.db, authSecret: "test-secret-test-secret-test-secret!", webDist: null });
+  configure?.(app);
   await app.ready();
   return {
     app,

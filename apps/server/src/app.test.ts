@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EnvError, loadEnv } from "./env.ts";
+import { startTestApp, TEST_ORIGIN, type TestContext } from "./test/harness.ts";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await startTestApp();
+});
+afterAll(() => ctx.close());
+
+describe("operations", () => {
+  it("answers /healthz when the database answers", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/healthz" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    expect(response.headers["x-request-id"]).toBeTruthy();
+  });
+
+  it("publishes the OpenAPI document generated from the routes", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/api/register", "/api/me", "/api/admin/ledger/check", "/healthz"]));
+    const docs = await ctx.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers["content-type"]).toContain("text/html");
+  });
+
+  it("sends security headers and a strict content security policy", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/healthz" });
+    expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
+  it("answers unknown API routes with a JSON 404", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/nope" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
+  });
+
+  it("answers malformed JSON with a 400 in the error format, never a 5xx", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: "VALIDATION" } });
+  });
+
+  it("refuses mutations from another origin", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: { origin: "https://evil.example" },
+      payload: { email: "a@example.com", password: "Secret12" },
+    });
+    expect(response.statusCode).toBe(403);
+    const sameOrigin = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: "a@example.com", password: "Secret12" },
+    });
+    expect(sameOrigin.statusCode).toBe(401);
+  });
+
+  it("tells the web app whether Google sign-in is configured", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/config" });
+    expect(response.json()).toMatchObject({ google_enabled: false });
+  });
+});
+
+describe("loadEnv", () => {
+  it("applies the defaults", () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", AUTH_RATE_LIMIT: 10, AUTO_APPROVE_DAYS: 3, PAYMENT_PROVIDER: "sandbox", PUBLIC_URL: "http://localhost:3000" });
+  });
+
+  it("lists every bad variable at once", () => {
+    try {
+      loadEnv({ PORT: "abc", DATABASE_URL: "mysql://x", NODE_ENV: "production", AUTO_APPROVE_DAYS: "0" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const problems = (error as EnvError).problems.join("\n");
+      for (const name of ["PORT", "DATABASE_URL", "AUTO_APPROVE_DAYS"]) expect(problems).toContain(name);
+    }
+  });
+
+  it("requires AUTH_SECRET in production", () => {
+    expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
+  });
+});
