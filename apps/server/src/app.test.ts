@@ -76,8 +76,8 @@ describe("operations", () => {
 
 describe("loadEnv", () => {
   it("applies the defaults", () => {
-    const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", AUTH_RATE_LIMIT: 10, AUTO_APPROVE_DAYS: 3, PAYMENT_PROVIDER: "sandbox", PUBLIC_URL: "http://localhost:3000" });
+    const env = loadEnv({ INIT_CWD: "/srv/taskmint" });
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "/srv/taskmint/data", AUTH_RATE_LIMIT: 10, AUTO_APPROVE_DAYS: 3, PAYMENT_PROVIDER: "sandbox", PUBLIC_URL: "http://localhost:3000" });
   });
 
   it("lists every bad variable at once", () => {

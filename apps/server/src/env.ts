@@ -1,3 +1,4 @@
+import path from "node:path";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -31,6 +32,8 @@ const envSchema = z
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().default("TaskMint <no-reply@taskmint.local>"),
     REPOSITORY_URL: z.url().default("https://github.com/taskmint/taskmint"),
+    /** Set by npm to where `npm ...` was typed; relative paths mean relative to it. */
+    INIT_CWD: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
@@ -48,6 +51,7 @@ const envSchema = z
   })
   .transform((env) => ({
     ...env,
+    DATA_DIR: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR),
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? "stripe" : "sandbox"),
   }));

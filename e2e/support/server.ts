@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  /** What the server printed, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * Starts the real server (apps/server/src/main.ts, serving the built web app) on a
+ * free port with a fresh database: a new embedded PGlite, or the PostgreSQL of
+ * DATABASE_URL emptied first.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (process.env.DATABASE_URL) {
+    const { openTestDatabase } = await import("../../apps/server/src/test/harness.ts");
+    await (await openTestDatabase()).close();
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), "taskmint-e2e-"));
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      AUTH_RATE_LIMIT: "0",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not answer within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return {
+    url,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
