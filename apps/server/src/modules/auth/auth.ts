@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { getOAuthState } from "better-auth/api";
 import type { Database } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";
@@ -47,9 +48,15 @@ export function createAuth({ env, db, secret }: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          // Users made by the auth library itself (Google sign-up) get their starting coins here.
+          // Users made by the auth library itself come from Google sign-up (rule R1): a buyer,
+          // unless /register passed the role chosen there through the OAuth state.
+          before: async (user) => {
+            const state = await getOAuthState().catch(() => null);
+            return { data: { ...user, role: state?.role === "worker" ? "worker" : "buyer" } };
+          },
           after: async (user) => {
-            await db.transaction((tx) => grantSignupBonus(tx, user.id, "buyer"));
+            const role = user.role === "worker" ? "worker" : "buyer";
+            await db.transaction((tx) => grantSignupBonus(tx, user.id, role));
           },
         },
       },
