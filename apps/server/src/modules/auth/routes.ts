@@ -2,6 +2,17 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { fromNodeHeaders } from "better-auth/node";
 import { codeForStatus } from "../../plugins/errors.ts";
 
+/** The session lives in an http-only cookie; its token has no business in a body scripts can read. */
+function withoutSessionToken(text: string): string {
+  if (!text.startsWith("{")) return text;
+  try {
+    const { token: _token, ...rest } = JSON.parse(text) as Record<string, unknown>;
+    return JSON.stringify(rest);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Hands /api/auth/* to better-auth, and rewrites its error answers into the API's
  * error format so that every route fails the same way.
@@ -36,7 +47,7 @@ export const authRoutes: FastifyPluginAsync<{ rateLimit: false | { max: number; 
         error: { code: codeForStatus(response.status), message: reason.message ?? "Authentication failed", details: { reason: reason.code } },
       });
     }
-    return reply.send(text);
+    return reply.send(withoutSessionToken(text));
   }
 
   const hide = { schema: { hide: true } };

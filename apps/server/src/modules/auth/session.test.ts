@@ -26,6 +26,7 @@ describe("sessions", () => {
     const setCookie = String(signedIn.headers["set-cookie"]);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(signedIn.json()).not.toHaveProperty("token");
 
     const answer = await me(cookie);
     expect(answer.statusCode).toBe(200);
