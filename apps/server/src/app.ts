@@ -17,6 +17,9 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { ledgerRoutes } from "./modules/ledger/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
+import { statsRoutes } from "./modules/stats/routes.ts";
+import { submissionRoutes } from "./modules/submissions/routes.ts";
+import { taskRoutes } from "./modules/tasks/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { registerErrorHandling, sendError } from "./plugins/errors.ts";
 import { refuseCrossOriginMutations } from "./plugins/origin-check.ts";
@@ -29,6 +32,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** The built web app to serve; defaults to apps/web/dist when it exists. */
   webDist?: string | null;
+  /** What time it is; tests move it to exercise auto-approval and expiry. */
+  clock?: () => Date;
 }
 
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -45,6 +50,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("env", env);
   app.decorate("db", db);
+  app.decorate("clock", deps.clock ?? (() => new Date()));
   app.decorate("auth", createAuth({ env, db, secret: deps.authSecret }));
   app.decorateRequest("sessionUser", undefined);
   app.addHook("onSend", async (request, reply) => {
@@ -91,6 +97,9 @@ export async function buildApp(deps: AppDeps) {
     await site.register(userRoutes, { rateLimit: authRateLimit });
     await site.register(ledgerRoutes);
     await site.register(uploadRoutes);
+    await site.register(taskRoutes);
+    await site.register(submissionRoutes);
+    await site.register(statsRoutes);
 
     const webDist = deps.webDist === undefined ? (existsSync(defaultWebDist) ? defaultWebDist : null) : deps.webDist;
     if (webDist) {

@@ -8,6 +8,7 @@ declare module "fastify" {
     db: Database;
     auth: Auth;
     env: Env;
+    clock: () => Date;
   }
   interface FastifyRequest {
     /** undefined until the session was looked up, then the user or null. */

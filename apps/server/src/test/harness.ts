@@ -31,15 +31,28 @@ export async function openTestDatabase(): Promise<DbHandle> {
 
 /** Empties every table and restores the ledger's system accounts (the state right after migrating). */
 export async function resetDatabase(db: Database) {
-  await db.execute(sql`truncate table ledger_transfers, ledger_accounts, uploads, sessions, accounts, verifications, users restart identity cascade`);
+  await db.execute(sql`truncate table submissions, tasks, ledger_transfers, ledger_accounts, uploads, sessions, accounts, verifications, users restart identity cascade`);
   await db.execute(sql`insert into ledger_accounts (kind, owner_key) values ('mint', 'mint'), ('payout', 'payout')`);
 }
 
-export async function startTestApp(
-  envOverrides: Record<string, string> = {},
+/** A clock the test moves by hand. */
+export class TestClock {
+  constructor(private current = new Date()) {}
+  now = () => new Date(this.current);
+  advanceDays(days: number) {
+    this.current = new Date(this.current.getTime() + days * 24 * 60 * 60 * 1000);
+  }
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
   /** Adds test-only routes before the app starts. */
-  configure?: (app: App) => void,
-): Promise<TestContext> {
+  configure?: (app: App) => void;
+  clock?: TestClock;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestContext> {
+  const { env: envOverrides = {}, configure, clock } = options;
   const handle = await openTestDatabase();
   const env = loadEnv({
     NODE_ENV: "test",
@@ -49,7 +62,7 @@ export async function startTestApp(
     DATA_DIR: await mkdtemp(path.join(tmpdir(), "taskmint-test-")),
     ...envOverrides,
   });
-  const app = await buildApp({ env, db: handle.db, authSecret: "test-secret-test-secret-test-secret!", webDist: null });
+  const app = await buildApp({ env, db: handle.db, authSecret: "test-secret-test-secret-test-secret!", webDist: null, clock: clock?.now });
   configure?.(app);
   await app.ready();
   return {
@@ -119,4 +132,29 @@ export async function registerUser(app: App, role: SelfRegisterRole, overrides: 
 
 export async function signIn(app: App, email: string, password: string) {
   return app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
+}
+
+export interface TaskInput {
+  task_title?: string;
+  task_detail?: string;
+  required_workers?: number | string;
+  payable_amount?: number | string;
+  completion_date?: string;
+  submission_info?: string;
+}
+
+/** POST /api/tasks as a browser sends it; answers the raw response. */
+export async function postTask(app: App, cookie: string, input: TaskInput = {}, image?: Buffer | null) {
+  const fields: Record<string, string | { bytes: Buffer; filename: string; type: string }> = {
+    task_title: "Watch a video",
+    task_detail: "Watch the whole video and leave a comment.",
+    required_workers: "2",
+    payable_amount: "5",
+    completion_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    submission_info: "A screenshot link",
+  };
+  for (const [name, value] of Object.entries(input)) fields[name] = String(value);
+  if (image !== null) fields.task_image = { bytes: image ?? (await testImage()), filename: "task.png", type: "image/png" };
+  const body = await multipart(fields);
+  return app.inject({ method: "POST", url: "/api/tasks", payload: body.payload, headers: { ...body.headers, cookie } });
 }

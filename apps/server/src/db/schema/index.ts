@@ -1,3 +1,4 @@
 export * from "./auth.ts";
 export * from "./ledger.ts";
 export * from "./uploads.ts";
+export * from "./tasks.ts";

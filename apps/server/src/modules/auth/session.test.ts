@@ -10,7 +10,7 @@ let buyer: RegisteredUser;
 
 beforeAll(async () => {
   // A route guarded for buyers only, as later features guard theirs.
-  ctx = await startTestApp({}, (app) => app.get("/api/test/buyer-only", { preHandler: requireRole("buyer") }, () => ({ ok: true })));
+  ctx = await startTestApp({ configure: (app) => app.get("/api/test/buyer-only", { preHandler: requireRole("buyer") }, () => ({ ok: true })) });
   worker = await registerUser(ctx.app, "worker");
   buyer = await registerUser(ctx.app, "buyer");
 });
@@ -105,7 +105,7 @@ describe("sessions", () => {
 
 describe("sign-in rate limit", () => {
   it("answers 429 after AUTH_RATE_LIMIT attempts a minute from one address", async () => {
-    const limited = await startTestApp({ AUTH_RATE_LIMIT: "3" });
+    const limited = await startTestApp({ env: { AUTH_RATE_LIMIT: "3" } });
     try {
       const attempt = (ip: string) =>
         limited.app.inject({ method: "POST", url: "/api/auth/sign-in/email", remoteAddress: ip, payload: { email: "x@example.com", password: "Wrong123" } });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { ledgerAccounts, ledgerTransfers, type LedgerAccountKind } from "../../db/schema/index.ts";
+import { ledgerAccounts, ledgerTransfers, submissions, tasks, type LedgerAccountKind } from "../../db/schema/index.ts";
 import { insufficientCoins } from "../../lib/errors.ts";
 
 // The only module that changes balances (product rules M1-M4).
@@ -103,7 +103,11 @@ export interface LedgerReport {
   problems: string[];
 }
 
-/** Checks the invariants of rule M3 and sums the coins by where they are. */
+/**
+ * Checks the invariants of rule M3 and sums the coins by where they are: balances sum
+ * to zero, each cached balance equals its transfers, none but the mint is negative,
+ * and each task's escrow holds payable_amount x (open slots + pending submissions).
+ */
 export async function checkLedger(db: Database): Promise<LedgerReport> {
   const totals = await db
     .select({ kind: ledgerAccounts.kind, total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
@@ -150,6 +154,23 @@ export async function checkLedger(db: Database): Promise<LedgerReport> {
     .having(sql`${ledgerAccounts.balance} <> coalesce(sum(${movements.amount}), 0)`);
   for (const row of drifted) {
     report.problems.push(`${row.ownerKey} caches ${row.balance} but its transfers sum to ${row.computed}`);
+  }
+
+  const pending = db
+    .select({ taskId: submissions.taskId, count: sql<number>`count(*)`.as("count") })
+    .from(submissions)
+    .where(eq(submissions.status, "pending"))
+    .groupBy(submissions.taskId)
+    .as("pending");
+  const owed = sql<string>`${tasks.payableAmount} * (${tasks.requiredWorkers} + coalesce(${pending.count}, 0))`;
+  const misfunded = await db
+    .select({ taskId: tasks.id, escrow: ledgerAccounts.balance, owed })
+    .from(tasks)
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, sql`'escrow:' || ${tasks.id}`))
+    .leftJoin(pending, eq(pending.taskId, tasks.id))
+    .where(sql`coalesce(${ledgerAccounts.balance}, 0) <> ${owed}`);
+  for (const row of misfunded) {
+    report.problems.push(`task ${row.taskId} escrow holds ${row.escrow ?? 0} but owes ${row.owed} (open slots + pending submissions)`);
   }
 
   report.ok = report.problems.length === 0;

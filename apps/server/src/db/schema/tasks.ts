@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: text("id").primaryKey(),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    title: text("task_title").notNull(),
+    detail: text("task_detail").notNull(),
+    submissionInfo: text("submission_info").notNull(),
+    /** Open slots: taken by a submission, given back by a rejection, 0 once the task is closed. */
+    requiredWorkers: integer("required_workers").notNull(),
+    payableAmount: integer("payable_amount").notNull(),
+    completionDate: date("completion_date", { mode: "string" }).notNull(),
+    imageUrl: text("task_image_url").notNull(),
+    status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
+    /** Set when the owner or an admin deleted it: hidden from every list, kept for history. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    // Millisecond precision, so a JavaScript Date carries it exactly in a page cursor.
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("tasks_required_workers_check", sql`${table.requiredWorkers} >= 0`),
+    check("tasks_payable_amount_check", sql`${table.payableAmount} >= 1`),
+    check("tasks_status_check", sql`${table.status} in ('open', 'closed')`),
+    // The public browser's three orders, over open tasks with a free slot only.
+    index("tasks_open_price_idx")
+      .on(table.payableAmount, table.id)
+      .where(sql`${table.status} = 'open' and ${table.requiredWorkers} > 0`),
+    index("tasks_open_newest_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'open' and ${table.requiredWorkers} > 0`),
+    index("tasks_buyer_idx").on(table.buyerId, table.completionDate),
+    index("tasks_open_expiry_idx").on(table.completionDate).where(sql`${table.status} = 'open'`),
+  ],
+);
+
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: text("id").primaryKey(),
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id),
+    workerId: text("worker_id")
+      .notNull()
+      .references(() => users.id),
+    /** The task's buyer, copied so the review queue needs no join to filter. */
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    details: text("submission_details").notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    autoApproveAt: timestamp("auto_approve_at", { withTimezone: true }).notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("submissions_status_check", sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    // Rule R3: one submission per worker per task, enforced by the database.
+    uniqueIndex("submissions_task_worker_idx").on(table.taskId, table.workerId),
+    index("submissions_worker_idx").on(table.workerId, table.createdAt),
+    index("submissions_buyer_idx").on(table.buyerId, table.status, table.createdAt),
+    index("submissions_task_status_idx").on(table.taskId, table.status),
+    index("submissions_due_idx").on(table.autoApproveAt).where(sql`${table.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,44 @@
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import type { BuyerStats, TopWorker, WorkerStats } from "@taskmint/shared";
+import type { Database } from "../../db/client.ts";
+import { ledgerAccounts, submissions, tasks, users } from "../../db/schema/index.ts";
+
+/** Rule R14, worker: submissions made, still pending, and coins earned from approvals. */
+export async function workerStats(db: Database, workerId: string): Promise<WorkerStats> {
+  const [row] = await db
+    .select({
+      total: sql<number>`cast(count(*) as int)`,
+      pending: sql<number>`cast(count(*) filter (where ${submissions.status} = 'pending') as int)`,
+      earnings: sql<number>`cast(coalesce(sum(${tasks.payableAmount}) filter (where ${submissions.status} = 'approved'), 0) as int)`,
+    })
+    .from(submissions)
+    .innerJoin(tasks, eq(tasks.id, submissions.taskId))
+    .where(eq(submissions.workerId, workerId));
+  return { total_submissions: row?.total ?? 0, pending_submissions: row?.pending ?? 0, total_earnings: row?.earnings ?? 0 };
+}
+
+/**
+ * Rule R14, buyer: own live tasks, open slots over own open tasks, and dollars of
+ * completed purchases (no purchases exist until coin buying is built).
+ */
+export async function buyerStats(db: Database, buyerId: string): Promise<BuyerStats> {
+  const [row] = await db
+    .select({
+      totalTasks: sql<number>`cast(count(*) as int)`,
+      pendingWorkers: sql<number>`cast(coalesce(sum(${tasks.requiredWorkers}) filter (where ${tasks.status} = 'open'), 0) as int)`,
+    })
+    .from(tasks)
+    .where(and(eq(tasks.buyerId, buyerId), isNull(tasks.deletedAt)));
+  return { totalTasks: row?.totalTasks ?? 0, pendingWorkers: row?.pendingWorkers ?? 0, totalPayments: 0 };
+}
+
+/** Rule R13: the six workers with the most coins; ties go to the earlier sign-up. */
+export async function topWorkers(db: Database): Promise<TopWorker[]> {
+  return db
+    .select({ id: users.id, name: users.name, photo: users.image, coins: ledgerAccounts.balance })
+    .from(users)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
+    .where(and(eq(users.role, "worker"), eq(ledgerAccounts.kind, "wallet")))
+    .orderBy(desc(ledgerAccounts.balance), asc(users.createdAt), asc(users.id))
+    .limit(6);
+}

@@ -1,0 +1,113 @@
+import {
+  createTaskFieldsSchema,
+  cursorPageOf,
+  editableTaskFieldsSchema,
+  pageOf,
+  pageQuerySchema,
+  taskSchema,
+  taskSorts,
+} from "@taskmint/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../lib/errors.ts";
+import { readMultipart } from "../../lib/multipart.ts";
+import { currentUser, requireRole, sessionUser } from "../../plugins/auth-guard.ts";
+import { fieldMessages } from "../../plugins/errors.ts";
+import { createTask, deleteTask, getTask, listBuyerTasks, listPublicTasks, listWorkerTasks, updateTask } from "./service.ts";
+
+const taskParams = z.object({ id: z.uuid("Unknown task") });
+
+export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/tasks",
+    {
+      schema: {
+        tags: ["tasks"],
+        summary: "Open tasks with a free slot, by cursor",
+        querystring: z.object({
+          sort: z.enum(taskSorts).default("newest"),
+          limit: z.coerce.number().int().min(1).max(100).default(20),
+          cursor: z.string().max(500).optional(),
+        }),
+        response: { 200: cursorPageOf(taskSchema) },
+      },
+    },
+    (request) => listPublicTasks(app.db, request.query, app.clock()),
+  );
+
+  app.get(
+    "/api/tasks/:id",
+    { schema: { tags: ["tasks"], summary: "One task", params: taskParams, response: { 200: taskSchema } } },
+    async (request) => getTask(app.db, request.params.id, await sessionUser(request)),
+  );
+
+  app.post(
+    "/api/tasks",
+    {
+      preHandler: requireRole("buyer"),
+      schema: {
+        tags: ["tasks"],
+        summary: "Post a task, funding its escrow from your coins",
+        description:
+          "multipart/form-data: task_title, task_detail, required_workers, payable_amount, completion_date (YYYY-MM-DD, today or later), submission_info and the file task_image. Costs required_workers x payable_amount coins; 409 INSUFFICIENT_COINS saves nothing.",
+        consumes: ["multipart/form-data"],
+        response: { 201: taskSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = await currentUser(request);
+      const form = await readMultipart(request);
+      const parsed = createTaskFieldsSchema.safeParse(form.fields);
+      const image = form.files.task_image;
+      if (!parsed.success || !image) {
+        const details = parsed.success ? {} : fieldMessages(parsed.error.issues);
+        if (!image) details.task_image = "Task image is required";
+        throw new AppError("VALIDATION", Object.values(details)[0] ?? "Some fields are invalid", details);
+      }
+      return reply.status(201).send(await createTask(app.db, id, parsed.data, image, app.clock()));
+    },
+  );
+
+  app.patch(
+    "/api/tasks/:id",
+    {
+      preHandler: requireRole("buyer"),
+      schema: {
+        tags: ["tasks"],
+        summary: "Edit your task's title, detail and submission info",
+        params: taskParams,
+        body: editableTaskFieldsSchema.strict(),
+        response: { 200: taskSchema },
+      },
+    },
+    async (request) => updateTask(app.db, await currentUser(request), request.params.id, request.body),
+  );
+
+  const deleteSchema = { params: taskParams, response: { 200: z.object({ refunded_coins: z.number().int() }) } };
+  app.delete(
+    "/api/tasks/:id",
+    {
+      preHandler: requireRole("buyer", "admin"),
+      schema: { tags: ["tasks"], summary: "Delete your task; its open slots' coins come back", ...deleteSchema },
+    },
+    async (request) => deleteTask(app.db, await currentUser(request), request.params.id),
+  );
+
+  app.get(
+    "/api/worker/tasks",
+    {
+      preHandler: requireRole("worker"),
+      schema: { tags: ["worker"], summary: "Tasks you can still submit to", querystring: pageQuerySchema, response: { 200: pageOf(taskSchema) } },
+    },
+    async (request) => listWorkerTasks(app.db, (await currentUser(request)).id, request.query, app.clock()),
+  );
+
+  app.get(
+    "/api/buyer/tasks",
+    {
+      preHandler: requireRole("buyer"),
+      schema: { tags: ["buyer"], summary: "Your tasks, latest completion date first", querystring: pageQuerySchema, response: { 200: pageOf(taskSchema) } },
+    },
+    async (request) => listBuyerTasks(app.db, (await currentUser(request)).id, request.query),
+  );
+};

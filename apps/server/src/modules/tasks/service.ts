@@ -1,0 +1,205 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, gt, gte, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
+import {
+  isoDate,
+  type CreateTaskFields,
+  type CursorPage,
+  type EditableTaskFields,
+  type Page,
+  type PageQuery,
+  type Role,
+  type Task,
+  type TaskSort,
+} from "@taskmint/shared";
+import type { Database } from "../../db/client.ts";
+import { submissions, tasks } from "../../db/schema/index.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
+import { processImage, storeImage } from "../uploads/service.ts";
+import { countAll, selectTasks, toTask } from "./views.ts";
+
+export interface Actor {
+  id: string;
+  role: Role;
+}
+
+/** Rule R2: the task, its image and its escrow, funded from the buyer's wallet, in one transaction. */
+export async function createTask(db: Database, buyerId: string, fields: CreateTaskFields, image: Buffer, now: Date): Promise<Task> {
+  if (fields.completion_date < isoDate(now)) {
+    const message = "Completion date must be today or later";
+    throw new AppError("VALIDATION", message, { completion_date: message });
+  }
+  const processed = await processImage(image);
+  const id = randomUUID();
+  const cost = fields.required_workers * fields.payable_amount;
+  await db.transaction(async (tx) => {
+    const imageUrl = await storeImage(tx, processed);
+    await tx.insert(tasks).values({
+      id,
+      buyerId,
+      title: fields.task_title,
+      detail: fields.task_detail,
+      submissionInfo: fields.submission_info,
+      requiredWorkers: fields.required_workers,
+      payableAmount: fields.payable_amount,
+      completionDate: fields.completion_date,
+      imageUrl,
+      createdAt: now,
+    });
+    await openAccount(tx, { kind: "escrow", ownerKey: escrowOf(id) });
+    await transfer(tx, { from: walletOf(buyerId), to: escrowOf(id), amount: cost, idempotencyKey: `task-fund:${id}` });
+  });
+  return getTask(db, id, { id: buyerId, role: "buyer" });
+}
+
+/** One task; a deleted one only for its owner and admins. */
+export async function getTask(db: Database, taskId: string, viewer: Actor | null): Promise<Task> {
+  const [row] = await selectTasks(db).where(eq(tasks.id, taskId));
+  const visible = row && (!row.deletedAt || viewer?.role === "admin" || viewer?.id === row.buyerId);
+  if (!row || !visible) throw notFound("Task");
+  return toTask(row);
+}
+
+/** Loads a live task for a change: 404 when missing or deleted, 403 unless the actor owns it (or is an admin, when allowed). */
+async function ownedTask(db: Database, actor: Actor, taskId: string, options: { lock: boolean; adminToo: boolean }) {
+  const query = db.select().from(tasks).where(and(eq(tasks.id, taskId), isNull(tasks.deletedAt)));
+  const [task] = options.lock ? await query.for("update") : await query;
+  if (!task) throw notFound("Task");
+  const allowed = task.buyerId === actor.id || (options.adminToo && actor.role === "admin");
+  if (!allowed) throw new AppError("FORBIDDEN", "This is not your task");
+  return task;
+}
+
+/** Rule R7: the owner edits title, detail and submission info only. */
+export async function updateTask(db: Database, actor: Actor, taskId: string, fields: EditableTaskFields): Promise<Task> {
+  await ownedTask(db, actor, taskId, { lock: false, adminToo: false });
+  await db
+    .update(tasks)
+    .set({ title: fields.task_title, detail: fields.task_detail, submissionInfo: fields.submission_info })
+    .where(eq(tasks.id, taskId));
+  return getTask(db, taskId, actor);
+}
+
+/**
+ * Closes a task and returns its open slots' coins to the buyer (rules R8 and R9).
+ * Pending submissions keep their escrow and stay reviewable. Safe to repeat.
+ */
+async function closeTask(db: Database, taskId: string, options: { delete: boolean }): Promise<number> {
+  const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId)).for("update");
+  if (!task) throw notFound("Task");
+  const refund = task.status === "open" ? task.requiredWorkers * task.payableAmount : 0;
+  await db
+    .update(tasks)
+    .set({ status: "closed", requiredWorkers: 0, ...(options.delete && !task.deletedAt ? { deletedAt: new Date() } : {}) })
+    .where(eq(tasks.id, taskId));
+  if (refund > 0) {
+    await transfer(db, { from: escrowOf(taskId), to: walletOf(task.buyerId), amount: refund, idempotencyKey: `task-close:${taskId}` });
+  }
+  return refund;
+}
+
+/** Rule R8: the owner or an admin deletes a task; answers the coins refunded. */
+export async function deleteTask(db: Database, actor: Actor, taskId: string): Promise<{ refunded_coins: number }> {
+  return db.transaction(async (tx) => {
+    await ownedTask(tx, actor, taskId, { lock: true, adminToo: true });
+    return { refunded_coins: await closeTask(tx, taskId, { delete: true }) };
+  });
+}
+
+/** Rule R9: closes open tasks whose completion date has passed; returns how many. */
+export async function expireTasks(db: Database, now: Date, batch = 200): Promise<number> {
+  const due = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.status, "open"), lt(tasks.completionDate, isoDate(now))))
+    .limit(batch);
+  for (const { id } of due) {
+    // Another server process may close the same task: closing twice refunds once.
+    await db.transaction((tx) => closeTask(tx, id, { delete: false }));
+  }
+  return due.length;
+}
+
+/** Open, live, not expired, with a free slot: what a worker may still take. */
+const takeable = (now: Date) =>
+  and(eq(tasks.status, "open"), gt(tasks.requiredWorkers, 0), isNull(tasks.deletedAt), gte(tasks.completionDate, isoDate(now)));
+
+interface Cursor {
+  value: number | string;
+  id: string;
+}
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+
+function decodeCursor(raw: string, sort: TaskSort): Cursor {
+  try {
+    const parsed = JSON.parse(Buffer.from(raw, "base64url").toString()) as Partial<Cursor>;
+    const valueOk = sort === "newest" ? typeof parsed.value === "string" && !Number.isNaN(Date.parse(parsed.value)) : Number.isInteger(parsed.value);
+    if (valueOk && typeof parsed.id === "string") return { value: parsed.value as number | string, id: parsed.id };
+  } catch {
+    // fall through to the error below
+  }
+  throw new AppError("VALIDATION", "Invalid cursor", { cursor: "Invalid cursor" });
+}
+
+/** The public task browser: keyset pages in one of three orders. */
+export async function listPublicTasks(
+  db: Database,
+  query: { sort: TaskSort; limit: number; cursor?: string },
+  now: Date,
+): Promise<CursorPage<Task>> {
+  const { sort, limit } = query;
+  const after = query.cursor ? decodeCursor(query.cursor, sort) : null;
+  const key = sort === "newest" ? tasks.createdAt : tasks.payableAmount;
+  const ascending = sort === "price_asc";
+  let position: SQL | undefined;
+  if (after) {
+    const value = sort === "newest" ? sql`${String(after.value)}::timestamptz` : sql`${Number(after.value)}::int`;
+    position = ascending ? sql`(${key}, ${tasks.id}) > (${value}, ${after.id})` : sql`(${key}, ${tasks.id}) < (${value}, ${after.id})`;
+  }
+  const order = ascending ? [asc(key), asc(tasks.id)] : [desc(key), desc(tasks.id)];
+  const rows = await selectTasks(db)
+    .where(and(takeable(now), position))
+    .orderBy(...order)
+    .limit(limit + 1);
+  const items = rows.slice(0, limit).map(toTask);
+  const last = rows.length > limit ? rows[limit - 1] : undefined;
+  const nextCursor = last
+    ? encodeCursor({ value: sort === "newest" ? last.createdAt.toISOString() : last.payableAmount, id: last.id })
+    : null;
+  return { items, next_cursor: nextCursor };
+}
+
+/** Tasks this worker can still submit to (rule R3), newest first. */
+export async function listWorkerTasks(db: Database, workerId: string, page: PageQuery, now: Date): Promise<Page<Task>> {
+  const notYetSubmitted = notExists(
+    db
+      .select({ one: sql`1` })
+      .from(submissions)
+      .where(and(eq(submissions.taskId, tasks.id), eq(submissions.workerId, workerId))),
+  );
+  const where = and(takeable(now), notYetSubmitted);
+  const [rows, [counted]] = await Promise.all([
+    selectTasks(db)
+      .where(where)
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ total: countAll }).from(tasks).where(where),
+  ]);
+  return { items: rows.map(toTask), page: page.page, limit: page.limit, total: counted?.total ?? 0 };
+}
+
+/** The buyer's own live tasks, latest completion date first. */
+export async function listBuyerTasks(db: Database, buyerId: string, page: PageQuery): Promise<Page<Task>> {
+  const where = and(eq(tasks.buyerId, buyerId), isNull(tasks.deletedAt));
+  const [rows, [counted]] = await Promise.all([
+    selectTasks(db)
+      .where(where)
+      .orderBy(desc(tasks.completionDate), desc(tasks.createdAt), desc(tasks.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ total: countAll }).from(tasks).where(where),
+  ]);
+  return { items: rows.map(toTask), page: page.page, limit: page.limit, total: counted?.total ?? 0 };
+}

@@ -1,0 +1,374 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CursorPage, Page, Submission, Task, User } from "@taskmint/shared";
+import { ledgerTransfers, tasks, uploads } from "../../db/schema/index.ts";
+import { balanceOf, escrowOf, walletOf } from "../ledger/service.ts";
+import { ensureAdmin } from "../users/service.ts";
+import {
+  postTask,
+  registerUser,
+  sessionCookie,
+  signIn,
+  startTestApp,
+  TestClock,
+  type RegisteredUser,
+  type TestContext,
+} from "../../test/harness.ts";
+import { autoApproveDue } from "../submissions/service.ts";
+import { expireTasks } from "./service.ts";
+
+let ctx: TestContext;
+const clock = new TestClock();
+beforeAll(async () => {
+  ctx = await startTestApp({ clock });
+});
+afterAll(() => ctx.close());
+
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+const call = (method: Method, url: string, cookie?: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const coinsOf = async (who: RegisteredUser) => (await call("GET", "/api/me", who.cookie)).json<{ user: User }>().user.coins;
+const days = (n: number) => new Date(clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
+
+async function newTask(buyer: RegisteredUser, input: Parameters<typeof postTask>[2] = {}): Promise<Task> {
+  const response = await postTask(ctx.app, buyer.cookie, { completion_date: days(7), ...input });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Task>();
+}
+
+async function submit(worker: RegisteredUser, taskId: string, details = "Done: https://example.com/proof") {
+  return call("POST", `/api/tasks/${taskId}/submissions`, worker.cookie, { submission_details: details });
+}
+
+describe("creating a task (rule R2)", () => {
+  it("deducts required_workers x payable_amount into the task's escrow", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer, { required_workers: 3, payable_amount: 7 });
+    expect(task).toMatchObject({ required_workers: 3, payable_amount: 7, status: "open", user_email: buyer.email });
+    expect(task.task_image_url).toMatch(/^\/uploads\//);
+    expect(await coinsOf(buyer)).toBe(50 - 21);
+    expect(await balanceOf(ctx.db, escrowOf(task.id))).toBe(21);
+  });
+
+  it("refuses with 409 INSUFFICIENT_COINS and leaves no task, transfer or image", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const before = { tasks: await ctx.db.$count(tasks), transfers: await ctx.db.$count(ledgerTransfers), uploads: await ctx.db.$count(uploads) };
+    const response = await postTask(ctx.app, buyer.cookie, { required_workers: 6, payable_amount: 9, completion_date: days(3) });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: { code: "INSUFFICIENT_COINS" } });
+    expect({ tasks: await ctx.db.$count(tasks), transfers: await ctx.db.$count(ledgerTransfers), uploads: await ctx.db.$count(uploads) }).toEqual(before);
+    expect(await coinsOf(buyer)).toBe(50);
+  });
+
+  it.each([
+    ["task_title", { task_title: "" }],
+    ["required_workers", { required_workers: 0 }],
+    ["required_workers", { required_workers: 1.5 }],
+    ["payable_amount", { payable_amount: -3 }],
+    ["payable_amount", { payable_amount: "abc" }],
+    ["payable_amount", { payable_amount: 1_000_000_000 }],
+    ["completion_date", { completion_date: "2020-01-01" }],
+    ["completion_date", { completion_date: "tomorrow" }],
+    ["submission_info", { submission_info: " " }],
+  ])("refuses a bad %s (%j) with 400 and saves nothing", async (field, input) => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const count = await ctx.db.$count(tasks);
+    const response = await postTask(ctx.app, buyer.cookie, { completion_date: days(3), ...input });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: { details: Record<string, string> } }>().error.details).toHaveProperty(field);
+    expect(await ctx.db.$count(tasks)).toBe(count);
+    expect(await coinsOf(buyer)).toBe(50);
+  });
+
+  it("requires an image, a real one", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    expect((await postTask(ctx.app, buyer.cookie, { completion_date: days(3) }, null)).statusCode).toBe(400);
+    expect((await postTask(ctx.app, buyer.cookie, { completion_date: days(3) }, Buffer.from("<svg onload=alert(1)>"))).statusCode).toBe(415);
+    expect(await coinsOf(buyer)).toBe(50);
+  });
+
+  it("is for buyers only", async () => {
+    const worker = await registerUser(ctx.app, "worker");
+    expect((await postTask(ctx.app, worker.cookie)).statusCode).toBe(403);
+    expect((await call("POST", "/api/tasks")).statusCode).toBe(401);
+  });
+});
+
+describe("editing and deleting (rules R7, R8)", () => {
+  it("edits title, detail and submission info only", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer);
+    const edited = await call("PATCH", `/api/tasks/${task.id}`, buyer.cookie, {
+      task_title: "New title",
+      task_detail: "New detail",
+      submission_info: "New info",
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ task_title: "New title", required_workers: 2, payable_amount: 5 });
+    const sneaky = await call("PATCH", `/api/tasks/${task.id}`, buyer.cookie, {
+      task_title: "x",
+      task_detail: "y",
+      submission_info: "z",
+      required_workers: 1000,
+      payable_amount: 1,
+      completion_date: "2099-01-01",
+    });
+    expect(sneaky.statusCode).toBe(400);
+    const [row] = await ctx.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(row).toMatchObject({ title: "New title", requiredWorkers: 2, payableAmount: 5, completionDate: task.completion_date });
+  });
+
+  it("refunds only the open slots when deleted; pending submissions stay reviewable", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer, { required_workers: 4, payable_amount: 5 });
+    const worker = await registerUser(ctx.app, "worker");
+    const submission = (await submit(worker, task.id)).json<Submission>();
+    expect(await coinsOf(buyer)).toBe(30);
+
+    const deleted = await call("DELETE", `/api/tasks/${task.id}`, buyer.cookie);
+    expect(deleted.json()).toEqual({ refunded_coins: 15 });
+    expect(await coinsOf(buyer)).toBe(45);
+    expect(await balanceOf(ctx.db, escrowOf(task.id))).toBe(5);
+    expect((await call("GET", `/api/tasks/${task.id}`)).statusCode).toBe(404);
+    expect((await call("DELETE", `/api/tasks/${task.id}`, buyer.cookie)).statusCode).toBe(404);
+
+    const rejected = await call("POST", `/api/submissions/${submission.id}/reject`, buyer.cookie, { reason: "No proof" });
+    expect(rejected.json()).toMatchObject({ status: "rejected", reason: "No proof" });
+    // The task is closed, so the rejected slot's coins go back to the buyer.
+    expect(await coinsOf(buyer)).toBe(50);
+    expect(await balanceOf(ctx.db, escrowOf(task.id))).toBe(0);
+  });
+
+  it("lets an admin delete any task with the same refund", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer, { required_workers: 2, payable_amount: 10 });
+    await ensureAdmin(ctx.db, { email: "admin-tasks@example.com", password: "Admin123" });
+    const admin = sessionCookie(await signIn(ctx.app, "admin-tasks@example.com", "Admin123"));
+    expect((await call("DELETE", `/api/tasks/${task.id}`, admin)).json()).toEqual({ refunded_coins: 20 });
+    expect(await coinsOf(buyer)).toBe(50);
+  });
+
+  it("keeps other buyers out: no edit, no delete, no review", async () => {
+    const owner = await registerUser(ctx.app, "buyer");
+    const other = await registerUser(ctx.app, "buyer");
+    const task = await newTask(owner);
+    const worker = await registerUser(ctx.app, "worker");
+    const submission = (await submit(worker, task.id)).json<Submission>();
+    const edit = { task_title: "Mine now", task_detail: "d", submission_info: "s" };
+    expect((await call("PATCH", `/api/tasks/${task.id}`, other.cookie, edit)).statusCode).toBe(403);
+    expect((await call("DELETE", `/api/tasks/${task.id}`, other.cookie)).statusCode).toBe(403);
+    expect((await call("POST", `/api/submissions/${submission.id}/approve`, other.cookie)).statusCode).toBe(403);
+    expect((await call("POST", `/api/submissions/${submission.id}/reject`, other.cookie, { reason: "x" })).statusCode).toBe(403);
+    expect((await call("PATCH", `/api/tasks/${task.id}`, worker.cookie, edit)).statusCode).toBe(403);
+    expect(await coinsOf(owner)).toBe(40);
+    expect(await coinsOf(worker)).toBe(10);
+  });
+});
+
+describe("submitting (rule R3)", () => {
+  it("takes a slot; a worker cannot submit twice", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer, { required_workers: 2 });
+    const worker = await registerUser(ctx.app, "worker");
+    const first = await submit(worker, task.id);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ status: "pending", task_id: task.id, worker_email: worker.email, buyer_email: buyer.email });
+    expect((await call("GET", `/api/tasks/${task.id}`)).json()).toMatchObject({ required_workers: 1 });
+    const again = await submit(worker, task.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: { code: "ALREADY_SUBMITTED" } });
+    expect((await call("GET", `/api/tasks/${task.id}`)).json()).toMatchObject({ required_workers: 1 });
+  });
+
+  it("refuses a full task, a closed one and an expired one", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const full = await newTask(buyer, { required_workers: 1 });
+    await submit(await registerUser(ctx.app, "worker"), full.id);
+    const worker = await registerUser(ctx.app, "worker");
+    expect((await submit(worker, full.id)).json()).toMatchObject({ error: { code: "NO_SLOTS_LEFT" } });
+
+    const closed = await newTask(buyer, { required_workers: 1 });
+    await call("DELETE", `/api/tasks/${closed.id}`, buyer.cookie);
+    expect((await submit(worker, closed.id)).statusCode).toBe(404);
+
+    const soon = await newTask(buyer, { required_workers: 1, completion_date: days(0) });
+    clock.advanceDays(1);
+    try {
+      expect((await submit(worker, soon.id)).json()).toMatchObject({ error: { code: "TASK_CLOSED" } });
+    } finally {
+      clock.advanceDays(-1);
+    }
+    expect(await coinsOf(worker)).toBe(10);
+  });
+
+  it("validates the details: 1 to 5,000 characters", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer);
+    const worker = await registerUser(ctx.app, "worker");
+    expect((await submit(worker, task.id, "   ")).statusCode).toBe(400);
+    expect((await submit(worker, task.id, "x".repeat(5001))).statusCode).toBe(400);
+    expect((await submit(worker, task.id, "x".repeat(5000))).statusCode).toBe(201);
+  });
+
+  it("gives exactly as many submissions as slots when many workers submit at once", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer, { required_workers: 10, payable_amount: 1 });
+    const workers = await Promise.all(Array.from({ length: 30 }, () => registerUser(ctx.app, "worker")));
+    const answers = await Promise.all(workers.map((worker) => submit(worker, task.id)));
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(10);
+    expect(codes.filter((code) => code === 409)).toHaveLength(20);
+    const [row] = await ctx.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(row?.requiredWorkers).toBe(0);
+  });
+});
+
+describe("reviewing (rules R4, R5)", () => {
+  it("approve pays the worker once; a second decision is refused", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer, { payable_amount: 6 });
+    const worker = await registerUser(ctx.app, "worker");
+    const submission = (await submit(worker, task.id)).json<Submission>();
+    const approved = await call("POST", `/api/submissions/${submission.id}/approve`, buyer.cookie);
+    expect(approved.json()).toMatchObject({ status: "approved" });
+    expect(await coinsOf(worker)).toBe(16);
+    for (const again of [
+      await call("POST", `/api/submissions/${submission.id}/approve`, buyer.cookie),
+      await call("POST", `/api/submissions/${submission.id}/reject`, buyer.cookie, { reason: "Changed my mind" }),
+    ]) {
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ error: { code: "ALREADY_DECIDED" } });
+    }
+    expect(await coinsOf(worker)).toBe(16);
+  });
+
+  it("pays once when two approvals of one submission race", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer, { payable_amount: 9 });
+    const worker = await registerUser(ctx.app, "worker");
+    const submission = (await submit(worker, task.id)).json<Submission>();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call("POST", `/api/submissions/${submission.id}/approve`, buyer.cookie)),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(await coinsOf(worker)).toBe(19);
+  });
+
+  it("reject needs a reason, returns the slot of an open task and shows the reason to the worker", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer, { required_workers: 1 });
+    const worker = await registerUser(ctx.app, "worker");
+    const submission = (await submit(worker, task.id)).json<Submission>();
+    expect((await call("POST", `/api/submissions/${submission.id}/reject`, buyer.cookie, { reason: "" })).statusCode).toBe(400);
+    await call("POST", `/api/submissions/${submission.id}/reject`, buyer.cookie, { reason: "Blurry screenshot" });
+    expect((await call("GET", `/api/tasks/${task.id}`)).json()).toMatchObject({ required_workers: 1 });
+    const mine = (await call("GET", "/api/worker/submissions", worker.cookie)).json<Page<Submission>>();
+    expect(mine.items[0]).toMatchObject({ status: "rejected", reason: "Blurry screenshot" });
+    expect(await coinsOf(worker)).toBe(10);
+    expect(await coinsOf(buyer)).toBe(45);
+  });
+});
+
+describe("background jobs (rules R6, R9)", () => {
+  it("auto-approves a submission still pending after AUTO_APPROVE_DAYS, through the approval path", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer, { payable_amount: 4, completion_date: days(30) });
+    const worker = await registerUser(ctx.app, "worker");
+    const submission = (await submit(worker, task.id)).json<Submission>();
+    expect(submission.auto_approve_at).toBe(new Date(Date.parse(submission.current_date) + 3 * 86_400_000).toISOString());
+
+    expect(await autoApproveDue(ctx.db, new Date(Date.parse(submission.current_date) + 2 * 86_400_000))).toBe(0);
+    expect(await coinsOf(worker)).toBe(10);
+    const dueAt = new Date(Date.parse(submission.auto_approve_at ?? ""));
+    // Two server processes running the job at once pay once.
+    const [first, second] = await Promise.all([autoApproveDue(ctx.db, dueAt), autoApproveDue(ctx.db, dueAt)]);
+    expect((first ?? 0) + (second ?? 0)).toBeGreaterThanOrEqual(1);
+    expect(await coinsOf(worker)).toBe(14);
+    const mine = (await call("GET", "/api/worker/submissions", worker.cookie)).json<Page<Submission>>();
+    expect(mine.items[0]).toMatchObject({ status: "approved" });
+  });
+
+  it("closes a task after its completion date and refunds its open slots", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer, { required_workers: 3, payable_amount: 5, completion_date: days(1) });
+    const worker = await registerUser(ctx.app, "worker");
+    await submit(worker, task.id);
+    const later = new Date(clock.now().getTime() + 2 * 86_400_000);
+    await Promise.all([expireTasks(ctx.db, later), expireTasks(ctx.db, later)]);
+    expect((await call("GET", `/api/tasks/${task.id}`)).json()).toMatchObject({ status: "closed", required_workers: 0 });
+    expect(await coinsOf(buyer)).toBe(50 - 5);
+    expect(await balanceOf(ctx.db, escrowOf(task.id))).toBe(5);
+    expect(await balanceOf(ctx.db, walletOf(worker.user.id))).toBe(10);
+  });
+});
+
+describe("lists and stats", () => {
+  it("pages the public list by cursor in each order, open tasks with a free slot only", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const mine = [];
+    for (const amount of [3, 1, 2, 2]) mine.push(await newTask(buyer, { required_workers: 1, payable_amount: amount }));
+    const full = await newTask(buyer, { required_workers: 1, payable_amount: 1 });
+    await submit(await registerUser(ctx.app, "worker"), full.id);
+
+    for (const sort of ["price_asc", "price_desc", "newest"] as const) {
+      const seen: Task[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `/api/tasks?sort=${sort}&limit=2${cursor ? `&cursor=${cursor}` : ""}`;
+        const page: CursorPage<Task> = (await call("GET", query)).json();
+        seen.push(...page.items);
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(new Set(seen.map((task) => task.id)).size).toBe(seen.length);
+      expect(seen.map((task) => task.id)).not.toContain(full.id);
+      for (const task of mine) expect(seen.map((item) => item.id)).toContain(task.id);
+      const amounts = seen.map((task) => task.payable_amount);
+      if (sort === "price_asc") expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+      if (sort === "price_desc") expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+      if (sort === "newest") {
+        const times = seen.map((task) => task.created_at);
+        expect(times).toEqual([...times].sort().reverse());
+      }
+    }
+    expect((await call("GET", "/api/tasks?cursor=garbage")).statusCode).toBe(400);
+    expect((await call("GET", "/api/tasks?limit=1000")).statusCode).toBe(400);
+  });
+
+  it("shows a worker only the tasks they can still submit to", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer);
+    const worker = await registerUser(ctx.app, "worker");
+    const before = (await call("GET", "/api/worker/tasks?limit=100", worker.cookie)).json<Page<Task>>();
+    expect(before.items.map((item) => item.id)).toContain(task.id);
+    await submit(worker, task.id);
+    const after = (await call("GET", "/api/worker/tasks?limit=100", worker.cookie)).json<Page<Task>>();
+    expect(after.items.map((item) => item.id)).not.toContain(task.id);
+    expect(after.total).toBe(before.total - 1);
+  });
+
+  it("computes buyer and worker stats and the review queue", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const a = await newTask(buyer, { required_workers: 2, payable_amount: 5 });
+    await newTask(buyer, { required_workers: 3, payable_amount: 1 });
+    const worker = await registerUser(ctx.app, "worker");
+    const first = (await submit(worker, a.id)).json<Submission>();
+    const other = await newTask(buyer, { required_workers: 1, payable_amount: 2 });
+    await submit(worker, other.id);
+    await call("POST", `/api/submissions/${first.id}/approve`, buyer.cookie);
+
+    expect((await call("GET", "/api/buyer/stats", buyer.cookie)).json()).toEqual({ totalTasks: 3, pendingWorkers: 4, totalPayments: 0 });
+    expect((await call("GET", "/api/worker/stats", worker.cookie)).json()).toEqual({ total_submissions: 2, pending_submissions: 1, total_earnings: 5 });
+    const queue = (await call("GET", "/api/buyer/submissions?status=pending", buyer.cookie)).json<Page<Submission>>();
+    expect(queue.total).toBe(1);
+    expect(queue.items[0]).toMatchObject({ task_id: other.id, worker_name: worker.user.name, status: "pending" });
+    const own = (await call("GET", "/api/buyer/tasks", buyer.cookie)).json<Page<Task>>();
+    expect(own.total).toBe(3);
+  });
+
+  it("ranks the top six workers by coins, earlier sign-up first on ties", async () => {
+    const top = (await call("GET", "/api/workers/top")).json<{ id: string; coins: number }[]>();
+    expect(top.length).toBeLessThanOrEqual(6);
+    const coins = top.map((worker) => worker.coins);
+    expect(coins).toEqual([...coins].sort((a, b) => b - a));
+  });
+});

@@ -1,0 +1,104 @@
+import { z } from "zod";
+
+export const MAX_REQUIRED_WORKERS = 10_000;
+export const MAX_PAYABLE_AMOUNT = 100_000;
+export const SUBMISSION_DETAILS_MAX = 5_000;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const wholeNumber = (label: string, max: number) =>
+  z.coerce
+    .number({ error: `${label} is required` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")}`);
+
+/** Today's date in UTC as YYYY-MM-DD, the calendar the server's rules use. */
+export const isoDate = (when: Date) => when.toISOString().slice(0, 10);
+
+export const editableTaskFieldsSchema = z.object({
+  task_title: requiredText("Title", 200),
+  task_detail: requiredText("Task detail", 5_000),
+  submission_info: requiredText("Submission info", 2_000),
+});
+export type EditableTaskFields = z.infer<typeof editableTaskFieldsSchema>;
+
+/** The text fields of POST /api/tasks (the image is a file, checked separately). */
+export const createTaskFieldsSchema = editableTaskFieldsSchema.extend({
+  required_workers: wholeNumber("Required workers", MAX_REQUIRED_WORKERS),
+  payable_amount: wholeNumber("Payable amount", MAX_PAYABLE_AMOUNT),
+  completion_date: z
+    .string({ error: "Completion date is required" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Completion date is required")
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Completion date is not a real date"),
+});
+export type CreateTaskFields = z.infer<typeof createTaskFieldsSchema>;
+
+export const submitWorkSchema = z.object({
+  submission_details: requiredText("Submission details", SUBMISSION_DETAILS_MAX),
+});
+
+export const rejectSubmissionSchema = z.object({
+  reason: requiredText("A reason", 1_000),
+});
+
+export const taskSchema = z.object({
+  id: z.string(),
+  task_title: z.string(),
+  task_detail: z.string(),
+  required_workers: z.number().int(),
+  payable_amount: z.number().int(),
+  completion_date: z.string(),
+  task_image_url: z.string(),
+  submission_info: z.string(),
+  user_name: z.string(),
+  user_email: z.string(),
+  status: z.enum(["open", "closed"]),
+  created_at: z.string(),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const submissionStatuses = ["pending", "approved", "rejected"] as const;
+export type SubmissionStatus = (typeof submissionStatuses)[number];
+
+export const submissionSchema = z.object({
+  id: z.string(),
+  task_id: z.string(),
+  task_title: z.string(),
+  payable_amount: z.number().int(),
+  worker_email: z.string(),
+  worker_name: z.string(),
+  submission_details: z.string(),
+  buyer_name: z.string(),
+  buyer_email: z.string(),
+  current_date: z.string(),
+  status: z.enum(submissionStatuses),
+  reason: z.string().optional(),
+  auto_approve_at: z.string().optional(),
+});
+export type Submission = z.infer<typeof submissionSchema>;
+
+export const taskSorts = ["price_asc", "price_desc", "newest"] as const;
+export type TaskSort = (typeof taskSorts)[number];
+
+export const workerStatsSchema = z.object({
+  total_submissions: z.number().int(),
+  pending_submissions: z.number().int(),
+  total_earnings: z.number().int(),
+});
+export type WorkerStats = z.infer<typeof workerStatsSchema>;
+
+export const buyerStatsSchema = z.object({
+  totalTasks: z.number().int(),
+  pendingWorkers: z.number().int(),
+  totalPayments: z.number(),
+});
+export type BuyerStats = z.infer<typeof buyerStatsSchema>;
+
+export const topWorkerSchema = z.object({ id: z.string(), name: z.string(), photo: z.string().nullable(), coins: z.number().int() });
+export type TopWorker = z.infer<typeof topWorkerSchema>;
