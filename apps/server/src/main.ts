@@ -2,7 +2,10 @@ import { buildApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { EnvError, loadEnv } from "./env.ts";
 import { resolveAuthSecret } from "./lib/auth-secret.ts";
+import { startJobs } from "./jobs/runner.ts";
 import { prepareData } from "./startup.ts";
+
+const JOB_INTERVAL_MS = 60_000;
 
 async function main() {
   let env;
@@ -20,12 +23,14 @@ async function main() {
   await database.migrate();
   const report = await prepareData(database.db, env, database.kind);
   const app = await buildApp({ env, db: database.db, authSecret: await resolveAuthSecret(env) });
+  const jobs = startJobs({ db: database.db, log: app.log, clock: app.clock, intervalMs: JOB_INTERVAL_MS });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -32,7 +32,7 @@ export async function prepareData(db: Database, env: Env, kind: "pglite" | "post
       await ensureAdmin(db, { email: "admin@taskmint.local", password });
       newAccounts.push({ role: "admin", email: "admin@taskmint.local", password });
     }
-    newAccounts.push(...(await seedDemo(db)));
+    newAccounts.push(...(await seedDemo(db, new Date())));
   }
   return { newAccounts };
 }

@@ -1,6 +1,4 @@
-import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
@@ -59,7 +57,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     AUTH_RATE_LIMIT: "0",
     PUBLIC_URL: TEST_ORIGIN,
-    DATA_DIR: await mkdtemp(path.join(tmpdir(), "taskmint-test-")),
+    // The tests pass the auth secret and keep the database in memory: nothing is written here.
+    DATA_DIR: tmpdir(),
     ...envOverrides,
   });
   const app = await buildApp({ env, db: handle.db, authSecret: "test-secret-test-secret-test-secret!", webDist: null, clock: clock?.now });

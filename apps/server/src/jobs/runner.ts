@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/client.ts";
+import { autoApproveDue } from "../modules/submissions/service.ts";
+import { expireTasks } from "../modules/tasks/service.ts";
+
+/**
+ * Runs auto-approval (rule R6) and task expiry (rule R9) every `intervalMs`. Each job is
+ * safe to run in several server processes at once: a decision or a closing happens once.
+ */
+export function startJobs(options: { db: Database; log: FastifyBaseLogger; clock: () => Date; intervalMs: number }) {
+  const { db, log, clock } = options;
+  let running: Promise<void> | null = null;
+
+  const runOnce = async () => {
+    try {
+      const approved = await autoApproveDue(db, clock());
+      const closed = await expireTasks(db, clock());
+      if (approved > 0 || closed > 0) log.info({ approved, closed }, "background jobs ran");
+    } catch (error) {
+      log.error({ err: error }, "background jobs failed; retrying on the next tick");
+    }
+  };
+
+  const tick = () => {
+    running ??= runOnce().finally(() => {
+      running = null;
+    });
+  };
+  tick();
+  const timer = setInterval(tick, options.intervalMs);
+  timer.unref();
+
+  return {
+    /** Stops the timer and waits for a run in progress. */
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
