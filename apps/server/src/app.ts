@@ -21,6 +21,7 @@ import { statsRoutes } from "./modules/stats/routes.ts";
 import { submissionRoutes } from "./modules/submissions/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { withdrawalRoutes } from "./modules/withdrawals/routes.ts";
 import { registerErrorHandling, sendError } from "./plugins/errors.ts";
 import { refuseCrossOriginMutations } from "./plugins/origin-check.ts";
 
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps) {
     await site.register(taskRoutes);
     await site.register(submissionRoutes);
     await site.register(statsRoutes);
+    await site.register(withdrawalRoutes);
 
     const webDist = deps.webDist === undefined ? (existsSync(defaultWebDist) ? defaultWebDist : null) : deps.webDist;
     if (webDist) {

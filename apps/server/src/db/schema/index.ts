@@ -2,3 +2,4 @@ export * from "./auth.ts";
 export * from "./ledger.ts";
 export * from "./uploads.ts";
 export * from "./tasks.ts";
+export * from "./money.ts";

@@ -1,0 +1,74 @@
+import { pageOf, pageQuerySchema, withdrawalRequestSchema, withdrawalSchema, withdrawalStatuses } from "@taskmint/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
+import { decideWithdrawal, listWithdrawals, requestWithdrawal } from "./service.ts";
+
+const idParams = z.object({ id: z.uuid("Unknown withdrawal") });
+
+export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/api/withdrawals",
+    {
+      preHandler: requireRole("worker"),
+      schema: {
+        tags: ["worker"],
+        summary: "Ask to withdraw coins; they are held at once",
+        body: withdrawalRequestSchema,
+        response: { 201: withdrawalSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await requestWithdrawal(app.db, (await currentUser(request)).id, request.body)),
+  );
+
+  app.get(
+    "/api/worker/withdrawals",
+    {
+      preHandler: requireRole("worker"),
+      schema: { tags: ["worker"], summary: "Your withdrawals, newest first", querystring: pageQuerySchema, response: { 200: pageOf(withdrawalSchema) } },
+    },
+    async (request) => listWithdrawals(app.db, { workerId: (await currentUser(request)).id }, request.query),
+  );
+
+  app.get(
+    "/api/admin/withdrawals",
+    {
+      preHandler: requireRole("admin"),
+      schema: {
+        tags: ["admin"],
+        summary: "Withdrawals, newest first",
+        querystring: pageQuerySchema.extend({ status: z.enum(withdrawalStatuses).optional() }),
+        response: { 200: pageOf(withdrawalSchema) },
+      },
+    },
+    async (request) => {
+      const { status, ...page } = request.query;
+      return listWithdrawals(app.db, { status }, page);
+    },
+  );
+
+  app.post(
+    "/api/admin/withdrawals/:id/approve",
+    {
+      preHandler: requireRole("admin"),
+      schema: { tags: ["admin"], summary: "Pay out a pending withdrawal", params: idParams, response: { 200: withdrawalSchema } },
+    },
+    async (request) => decideWithdrawal(app.db, (await currentUser(request)).id, request.params.id, { approve: true }),
+  );
+
+  app.post(
+    "/api/admin/withdrawals/:id/reject",
+    {
+      preHandler: requireRole("admin"),
+      schema: {
+        tags: ["admin"],
+        summary: "Refuse a pending withdrawal; the coins go back to the worker",
+        params: idParams,
+        body: z.object({ reason: z.string().trim().min(1, "A reason is required").max(1000) }),
+        response: { 200: withdrawalSchema },
+      },
+    },
+    async (request) =>
+      decideWithdrawal(app.db, (await currentUser(request)).id, request.params.id, { approve: false, reason: request.body.reason }),
+  );
+};

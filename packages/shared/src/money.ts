@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/** Rule R11: the packages on sale, defined once. Prices in dollars. */
+export const COIN_PACKAGES = [
+  { id: "coins-10", coins: 10, price: 1 },
+  { id: "coins-150", coins: 150, price: 10 },
+  { id: "coins-500", coins: 500, price: 20 },
+  { id: "coins-1000", coins: 1000, price: 35 },
+] as const;
+export type CoinPackage = (typeof COIN_PACKAGES)[number];
+
+export const MIN_WITHDRAWAL_COINS = 200;
+export const COINS_PER_DOLLAR = 20;
+export const PAYMENT_SYSTEMS = ["Bkash", "Rocket", "Nagad", "PayPal"] as const;
+export type PaymentSystem = (typeof PAYMENT_SYSTEMS)[number];
+
+/** Rule R10: the dollars a withdrawal of `coins` pays, with two decimals. */
+export const withdrawalDollars = (coins: number) => Math.floor((coins * 100) / COINS_PER_DOLLAR) / 100;
+
+const BANGLADESHI_MOBILE = /^01\d{9}$/;
+
+export const withdrawalRequestSchema = z
+  .object({
+    withdrawal_coin: z.coerce
+      .number({ error: "Enter the coins to withdraw" })
+      .int("Coins must be a whole number")
+      .min(MIN_WITHDRAWAL_COINS, `Minimum withdrawal is ${MIN_WITHDRAWAL_COINS} coins`)
+      .max(100_000_000, "That is more coins than anyone has"),
+    payment_system: z.enum(PAYMENT_SYSTEMS, { error: "Choose a payment system" }),
+    account_number: z.string({ error: "Account number is required" }).trim().min(1, "Account number is required").max(254),
+  })
+  .superRefine((request, ctx) => {
+    const account = request.account_number;
+    const valid = request.payment_system === "PayPal" ? z.email().safeParse(account).success : BANGLADESHI_MOBILE.test(account);
+    if (!valid) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["account_number"],
+        message:
+          request.payment_system === "PayPal"
+            ? "Enter the email address of your PayPal account"
+            : `Enter your ${request.payment_system} mobile number: 11 digits starting with 01`,
+      });
+    }
+  });
+export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
+
+export const withdrawalStatuses = ["pending", "approved", "rejected"] as const;
+
+export const withdrawalSchema = z.object({
+  id: z.string(),
+  worker_email: z.string(),
+  worker_name: z.string(),
+  withdrawal_coin: z.number().int(),
+  withdrawal_amount: z.number(),
+  payment_system: z.enum(PAYMENT_SYSTEMS),
+  account_number: z.string(),
+  withdraw_date: z.string(),
+  status: z.enum(withdrawalStatuses),
+  reason: z.string().optional(),
+  createdAt: z.string(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
