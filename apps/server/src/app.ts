@@ -17,6 +17,8 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { ledgerRoutes } from "./modules/ledger/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
+import { createPaymentProvider, type SandboxProvider, type StripeProvider } from "./modules/payments/providers.ts";
+import { paymentRoutes } from "./modules/payments/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
 import { submissionRoutes } from "./modules/submissions/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
@@ -52,6 +54,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("env", env);
   app.decorate("db", db);
   app.decorate("clock", deps.clock ?? (() => new Date()));
+  app.decorate<SandboxProvider | StripeProvider>("payments", createPaymentProvider(env));
   app.decorate("auth", createAuth({ env, db, secret: deps.authSecret }));
   app.decorateRequest("sessionUser", undefined);
   app.addHook("onSend", async (request, reply) => {
@@ -102,6 +105,7 @@ export async function buildApp(deps: AppDeps) {
     await site.register(submissionRoutes);
     await site.register(statsRoutes);
     await site.register(withdrawalRoutes);
+    await site.register(paymentRoutes);
 
     const webDist = deps.webDist === undefined ? (existsSync(defaultWebDist) ? defaultWebDist : null) : deps.webDist;
     if (webDist) {

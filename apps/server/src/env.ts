@@ -27,6 +27,8 @@ const envSchema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    /** Where the Stripe API is; only a local stand-in in tests sets it. */
+    STRIPE_API_BASE: z.preprocess(emptyAsUndefined, z.url().optional()),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     SMTP_URL: optionalString,

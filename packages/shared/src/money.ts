@@ -61,3 +61,28 @@ export const withdrawalSchema = z.object({
   createdAt: z.string(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+export const paymentStatuses = ["pending", "completed", "failed"] as const;
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  amount: z.number(),
+  coins: z.number().int(),
+  buyer_email: z.string(),
+  status: z.enum(paymentStatuses),
+  failure_reason: z.string().optional(),
+  transactionDate: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const sandboxCardSchema = z.object({
+  card_number: z
+    .string({ error: "Card number is required" })
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{13,19}$/, "Your card number is incomplete.")),
+  exp_month: z.coerce.number({ error: "Expiry month is required" }).int().min(1, "Your card's expiration month is invalid.").max(12, "Your card's expiration month is invalid."),
+  exp_year: z.coerce.number({ error: "Expiry year is required" }).int().min(2000, "Your card's expiration year is invalid.").max(2100, "Your card's expiration year is invalid."),
+  cvc: z.string({ error: "CVC is required" }).regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+});
+export type SandboxCard = z.infer<typeof sandboxCardSchema>;

@@ -42,3 +42,29 @@ export const notifications = pgTable(
   },
   (table) => [index("notifications_user_idx").on(table.userId, table.createdAt)],
 );
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    packageId: text("package_id").notNull(),
+    coins: integer("coins").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    provider: text("provider", { enum: ["sandbox", "stripe"] }).notNull(),
+    /** The provider's id for this payment (a PaymentIntent id for Stripe); coins are credited once per id. */
+    providerPaymentId: text("provider_payment_id").unique(),
+    status: text("status", { enum: ["pending", "completed", "failed"] }).notNull().default("pending"),
+    failureReason: text("failure_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("payments_status_check", sql`${table.status} in ('pending', 'completed', 'failed')`),
+    check("payments_amounts_check", sql`${table.coins} > 0 and ${table.amountCents} > 0`),
+    index("payments_buyer_idx").on(table.buyerId, table.createdAt),
+    index("payments_completed_idx").on(table.buyerId).where(sql`${table.status} = 'completed'`),
+  ],
+);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { BuyerStats, TopWorker, WorkerStats } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { ledgerAccounts, submissions, tasks, users } from "../../db/schema/index.ts";
+import { completedPurchaseDollars } from "../payments/service.ts";
 
 /** Rule R14, worker: submissions made, still pending, and coins earned from approvals. */
 export async function workerStats(db: Database, workerId: string): Promise<WorkerStats> {
@@ -17,10 +18,7 @@ export async function workerStats(db: Database, workerId: string): Promise<Worke
   return { total_submissions: row?.total ?? 0, pending_submissions: row?.pending ?? 0, total_earnings: row?.earnings ?? 0 };
 }
 
-/**
- * Rule R14, buyer: own live tasks, open slots over own open tasks, and dollars of
- * completed purchases (no purchases exist until coin buying is built).
- */
+/** Rule R14, buyer: own live tasks, open slots over own open tasks, and dollars of completed purchases. */
 export async function buyerStats(db: Database, buyerId: string): Promise<BuyerStats> {
   const [row] = await db
     .select({
@@ -29,7 +27,7 @@ export async function buyerStats(db: Database, buyerId: string): Promise<BuyerSt
     })
     .from(tasks)
     .where(and(eq(tasks.buyerId, buyerId), isNull(tasks.deletedAt)));
-  return { totalTasks: row?.totalTasks ?? 0, pendingWorkers: row?.pendingWorkers ?? 0, totalPayments: 0 };
+  return { totalTasks: row?.totalTasks ?? 0, pendingWorkers: row?.pendingWorkers ?? 0, totalPayments: await completedPurchaseDollars(db, buyerId) };
 }
 
 /** Rule R13: the six workers with the most coins; ties go to the earlier sign-up. */

@@ -1,0 +1,119 @@
+import { COIN_PACKAGES, pageOf, pageQuerySchema, paymentSchema, sandboxCardSchema } from "@taskmint/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../lib/errors.ts";
+import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
+import { getUser } from "../users/service.ts";
+import { SandboxProvider, StripeProvider } from "./providers.ts";
+import { confirmSandboxPayment, confirmStripePayment, getPayment, listPayments, startPurchase, syncStripePayment } from "./service.ts";
+
+const idParams = z.object({ id: z.uuid("Unknown payment") });
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = app.payments;
+
+  app.get(
+    "/api/coin-packages",
+    {
+      schema: {
+        tags: ["public"],
+        summary: "The coin packages on sale (price in dollars)",
+        response: { 200: z.array(z.object({ id: z.string(), coins: z.number().int(), price: z.number() })) },
+      },
+    },
+    () => [...COIN_PACKAGES],
+  );
+
+  app.post(
+    "/api/payments",
+    {
+      preHandler: requireRole("buyer"),
+      schema: {
+        tags: ["buyer"],
+        summary: "Start buying a coin package",
+        body: z.object({ package_id: z.string().max(50) }).strict(),
+        response: {
+          201: z.object({
+            payment: paymentSchema,
+            provider: z.enum(["sandbox", "stripe"]),
+            client_secret: z.string(),
+            publishable_key: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await getUser(app.db, (await currentUser(request)).id);
+      const started = await startPurchase(app.db, provider, user, request.body.package_id);
+      return reply.status(201).send({
+        ...started,
+        provider: provider.name,
+        publishable_key: provider.name === "stripe" ? (app.env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+      });
+    },
+  );
+
+  app.post(
+    "/api/payments/:id/sandbox-confirm",
+    {
+      preHandler: requireRole("buyer"),
+      schema: {
+        tags: ["buyer"],
+        summary: "Pay with a test card (sandbox provider only)",
+        params: idParams,
+        body: sandboxCardSchema,
+        response: { 200: paymentSchema },
+      },
+    },
+    async (request) => {
+      if (!(provider instanceof SandboxProvider)) throw new AppError("NOT_FOUND", "The sandbox provider is not in use");
+      const { id } = await currentUser(request);
+      return confirmSandboxPayment(app.db, provider, id, request.params.id, request.body, app.clock());
+    },
+  );
+
+  app.post(
+    "/api/payments/:id/confirm",
+    {
+      preHandler: requireRole("buyer"),
+      schema: { tags: ["buyer"], summary: "Re-read a Stripe payment from Stripe after the browser confirmed it", params: idParams, response: { 200: paymentSchema } },
+    },
+    async (request) => {
+      if (!(provider instanceof StripeProvider)) throw new AppError("NOT_FOUND", "The Stripe provider is not in use");
+      return confirmStripePayment(app.db, provider, (await currentUser(request)).id, request.params.id);
+    },
+  );
+
+  app.get(
+    "/api/payments/:id",
+    { preHandler: requireRole("buyer"), schema: { tags: ["buyer"], summary: "One of your payments", params: idParams, response: { 200: paymentSchema } } },
+    async (request) => getPayment(app.db, (await currentUser(request)).id, request.params.id),
+  );
+
+  app.get(
+    "/api/payments",
+    {
+      preHandler: requireRole("buyer"),
+      schema: { tags: ["buyer"], summary: "Your payment history, newest first", querystring: pageQuerySchema, response: { 200: pageOf(paymentSchema) } },
+    },
+    async (request) => listPayments(app.db, (await currentUser(request)).id, request.query),
+  );
+
+  // The webhook's signature covers the exact bytes sent, so this route keeps the raw body.
+  await app.register(async (webhook) => {
+    webhook.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    webhook.post(
+      "/api/payments/webhook",
+      { schema: { tags: ["payments"], summary: "Stripe's signed events (payment_intent.succeeded credits the coins)" } },
+      async (request) => {
+        if (!(provider instanceof StripeProvider)) throw new AppError("NOT_FOUND", "The Stripe provider is not in use");
+        const signature = request.headers["stripe-signature"];
+        const event = provider.verifyEvent(request.body as Buffer, typeof signature === "string" ? signature : undefined);
+        if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.payment_failed" || event.type === "payment_intent.canceled") {
+          await syncStripePayment(app.db, provider, event.data.object.id);
+        }
+        return { received: true };
+      },
+    );
+  });
+};

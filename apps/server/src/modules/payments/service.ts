@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { COIN_PACKAGES, type Page, type PageQuery, type Payment, type SandboxCard } from "@taskmint/shared";
+import type { Database } from "../../db/client.ts";
+import { payments, users } from "../../db/schema/index.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import { MINT, transfer, walletOf } from "../ledger/service.ts";
+import { notify } from "../notifications/service.ts";
+import { countAll } from "../tasks/views.ts";
+import type { PaymentProvider, SandboxProvider, StripeProvider } from "./providers.ts";
+
+const selectPayments = (db: Database) =>
+  db.select({ payment: payments, buyerEmail: users.email }).from(payments).innerJoin(users, eq(users.id, payments.buyerId));
+
+type PaymentRow = Awaited<ReturnType<ReturnType<typeof selectPayments>["execute"]>>[number];
+
+function toPayment({ payment, buyerEmail }: PaymentRow): Payment {
+  return {
+    id: payment.id,
+    paymentId: payment.providerPaymentId ?? payment.id,
+    amount: payment.amountCents / 100,
+    coins: payment.coins,
+    buyer_email: buyerEmail,
+    status: payment.status,
+    ...(payment.failureReason ? { failure_reason: payment.failureReason } : {}),
+    transactionDate: (payment.completedAt ?? payment.createdAt).toISOString(),
+  };
+}
+
+/** One of the buyer's own payments. */
+export async function getPayment(db: Database, buyerId: string, id: string): Promise<Payment> {
+  const [row] = await selectPayments(db).where(and(eq(payments.id, id), eq(payments.buyerId, buyerId)));
+  if (!row) throw notFound("Payment");
+  return toPayment(row);
+}
+
+/** Rule R11: the buyer names a package; its coins and price come from the server. */
+export async function startPurchase(
+  db: Database,
+  provider: PaymentProvider,
+  buyer: { id: string; email: string },
+  packageId: string,
+): Promise<{ payment: Payment; client_secret: string }> {
+  const pack = COIN_PACKAGES.find((candidate) => candidate.id === packageId);
+  if (!pack) throw new AppError("VALIDATION", "Unknown coin package", { package_id: "Unknown coin package" });
+  const id = randomUUID();
+  const amountCents = pack.price * 100;
+  await db.insert(payments).values({ id, buyerId: buyer.id, packageId: pack.id, coins: pack.coins, amountCents, provider: provider.name });
+  const intent = await provider.createIntent({ id, amountCents, buyerEmail: buyer.email });
+  await db.update(payments).set({ providerPaymentId: intent.providerPaymentId }).where(eq(payments.id, id));
+  return { payment: await getPayment(db, buyer.id, id), client_secret: intent.clientSecret };
+}
+
+/**
+ * Credits a verified payment's coins, exactly once per provider payment id, whichever
+ * path (browser confirmation or webhook) gets here first, however often.
+ */
+export async function completePurchase(db: Database, providerPaymentId: string, verifiedAmountCents: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId)).for("update");
+    if (!payment) throw notFound("Payment");
+    if (payment.status === "completed") return;
+    if (payment.amountCents !== verifiedAmountCents) {
+      throw new AppError("CONFLICT", `Paid amount ${verifiedAmountCents} does not match the package price ${payment.amountCents}`);
+    }
+    await tx.update(payments).set({ status: "completed", failureReason: null, completedAt: new Date() }).where(eq(payments.id, payment.id));
+    await transfer(tx, {
+      from: MINT,
+      to: walletOf(payment.buyerId),
+      amount: payment.coins,
+      idempotencyKey: `purchase:${payment.provider}:${providerPaymentId}`,
+    });
+    await notify(tx, payment.buyerId, `${payment.coins} coins were credited to your balance`, "/dashboard/payment/history");
+  });
+}
+
+async function failPurchase(db: Database, id: string, reason: string) {
+  await db.update(payments).set({ status: "failed", failureReason: reason }).where(and(eq(payments.id, id), eq(payments.status, "pending")));
+}
+
+async function ownPendingPayment(db: Database, buyerId: string, id: string, provider: "sandbox" | "stripe") {
+  const [payment] = await db.select().from(payments).where(and(eq(payments.id, id), eq(payments.buyerId, buyerId)));
+  if (!payment) throw notFound("Payment");
+  if (payment.provider !== provider) throw new AppError("CONFLICT", `This payment is handled by ${payment.provider}`);
+  return payment;
+}
+
+/** The sandbox's card form: charges the test card and completes or fails the payment. */
+export async function confirmSandboxPayment(
+  db: Database,
+  sandbox: SandboxProvider,
+  buyerId: string,
+  id: string,
+  card: SandboxCard,
+  now: Date,
+): Promise<Payment> {
+  const payment = await ownPendingPayment(db, buyerId, id, "sandbox");
+  if (payment.status !== "pending" || !payment.providerPaymentId) {
+    throw new AppError("ALREADY_DECIDED", `This payment is already ${payment.status}`);
+  }
+  const outcome = sandbox.charge(card, now);
+  if (outcome.succeeded) await completePurchase(db, payment.providerPaymentId, payment.amountCents);
+  else await failPurchase(db, id, outcome.message);
+  return getPayment(db, buyerId, id);
+}
+
+/** Brings a Stripe payment up to date from Stripe itself (never from the browser's word). */
+export async function syncStripePayment(db: Database, stripe: StripeProvider, providerPaymentId: string): Promise<void> {
+  const intent = await stripe.retrieve(providerPaymentId);
+  const [payment] = await db.select().from(payments).where(eq(payments.providerPaymentId, intent.id));
+  if (!payment || intent.metadata.payment_id !== payment.id) return;
+  if (intent.status === "succeeded") await completePurchase(db, intent.id, intent.amount_received || intent.amount);
+  else if (intent.status === "canceled") await failPurchase(db, payment.id, "The payment was canceled.");
+  else if (intent.last_payment_error?.message) {
+    await db.update(payments).set({ failureReason: intent.last_payment_error.message }).where(eq(payments.id, payment.id));
+  }
+}
+
+/** The browser's "I think it went through": re-reads the intent from Stripe. */
+export async function confirmStripePayment(db: Database, stripe: StripeProvider, buyerId: string, id: string): Promise<Payment> {
+  const payment = await ownPendingPayment(db, buyerId, id, "stripe");
+  if (payment.status === "pending" && payment.providerPaymentId) await syncStripePayment(db, stripe, payment.providerPaymentId);
+  return getPayment(db, buyerId, id);
+}
+
+export async function listPayments(db: Database, buyerId: string, page: PageQuery): Promise<Page<Payment>> {
+  const where = eq(payments.buyerId, buyerId);
+  const [rows, [counted]] = await Promise.all([
+    selectPayments(db)
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ total: countAll }).from(payments).where(where),
+  ]);
+  return { items: rows.map(toPayment), page: page.page, limit: page.limit, total: counted?.total ?? 0 };
+}
+
+/** Dollars of the buyer's completed purchases (rule R14). */
+export async function completedPurchaseDollars(db: Database, buyerId: string): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`cast(coalesce(sum(${payments.amountCents}), 0) as int)` })
+    .from(payments)
+    .where(and(eq(payments.buyerId, buyerId), eq(payments.status, "completed")));
+  return (row?.cents ?? 0) / 100;
+}
