@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { ROLE_HOME, type Role } from "@taskmint/shared";
+import { Spinner } from "../components/ui/Spinner.tsx";
+import { useMe } from "../lib/auth.ts";
+
+/** Signed-in users only: visitors go to /login and come back after (rule R16). */
+export function RequireUser({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <Spinner />;
+  if (!me.data) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  return children;
+}
+
+/** One role only: anyone else goes to their own home. */
+export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+  const me = useMe();
+  if (me.isPending) return <Spinner />;
+  if (!me.data) return <Navigate to="/login" replace />;
+  if (me.data.role !== role) return <Navigate to={ROLE_HOME[me.data.role]} replace />;
+  return children;
+}
+
+/** Visitors only: signed-in users go to the dashboard. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const me = useMe();
+  if (me.isPending) return <Spinner />;
+  if (me.data) return <Navigate to="/dashboard" replace />;
+  return children;
+}

@@ -1,0 +1,164 @@
+import { Menu, X } from "lucide-react";
+import { useState } from "react";
+import { NavLink, Outlet, useLocation } from "react-router";
+import { BRAND } from "@taskmint/shared";
+import { CoinBalance } from "../../components/ui/CoinBalance.tsx";
+import { Logo } from "../../components/ui/Logo.tsx";
+import { FacebookIcon, GithubIcon, LinkedinIcon } from "../../components/ui/SocialIcons.tsx";
+import { useMe, useServerConfig } from "../../lib/auth.ts";
+import { AccountMenu } from "./AccountMenu.tsx";
+
+const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "bg-primary/10 font-semibold text-primary" : "");
+
+function NavLinks({ signedIn, repositoryUrl, onNavigate }: { signedIn: boolean; repositoryUrl?: string; onNavigate?: () => void }) {
+  return (
+    <>
+      <li>
+        <NavLink to="/" end className={navClass} onClick={onNavigate}>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/allTask" className={navClass} onClick={onNavigate}>
+          All Tasks
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/about" className={navClass} onClick={onNavigate}>
+          About Us
+        </NavLink>
+      </li>
+      {signedIn ? (
+        <li>
+          <NavLink to="/dashboard" className={navClass} onClick={onNavigate}>
+            Dashboard
+          </NavLink>
+        </li>
+      ) : (
+        <>
+          <li>
+            <NavLink to="/login" className={navClass} onClick={onNavigate}>
+              Login
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/register" className={navClass} onClick={onNavigate}>
+              Register
+            </NavLink>
+          </li>
+        </>
+      )}
+      {repositoryUrl && (
+        <li>
+          <a href={repositoryUrl} target="_blank" rel="noopener noreferrer">
+            Join as Developer
+          </a>
+        </li>
+      )}
+    </>
+  );
+}
+
+function TopBar() {
+  const me = useMe();
+  const config = useServerConfig();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const user = me.data ?? null;
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">
+        <div className="navbar-start gap-1">
+          <div className="lg:hidden">
+            <button
+              type="button"
+              className="btn btn-ghost btn-square"
+              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((value) => !value)}
+            >
+              {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            </button>
+          </div>
+          <Logo />
+        </div>
+        <div className="navbar-center hidden lg:flex">
+          <ul className="menu menu-horizontal gap-1">
+            <NavLinks signedIn={Boolean(user)} repositoryUrl={config.data?.repository_url} />
+          </ul>
+        </div>
+        <div className="navbar-end gap-2">
+          {user && (
+            <>
+              <CoinBalance coins={user.coins} />
+              <AccountMenu user={user} />
+            </>
+          )}
+        </div>
+      </nav>
+      {menuOpen && (
+        <ul id="mobile-menu" className="menu w-full border-t border-base-300 bg-base-100 p-2 lg:hidden">
+          <NavLinks signedIn={Boolean(user)} repositoryUrl={config.data?.repository_url} onNavigate={() => setMenuOpen(false)} />
+        </ul>
+      )}
+    </header>
+  );
+}
+
+function Footer() {
+  return (
+    <footer className="bg-neutral text-neutral-content">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <address className="not-italic">
+          <h2 className="mb-2 font-bold">Contact</h2>
+          <p>12 Market Street, Dhaka 1205</p>
+          <p>
+            <a className="link" href="tel:+8801700000000">
+              +880 1700 000000
+            </a>
+          </p>
+          <p>
+            <a className="link" href="mailto:support@taskmint.local">
+              support@taskmint.local
+            </a>
+          </p>
+        </address>
+        <div>
+          <h2 className="mb-2 font-bold">Opening hours</h2>
+          <p>Mon-Fri 08:00-22:00</p>
+          <p>Sat-Sun 10:00-23:00</p>
+        </div>
+        <div>
+          <h2 className="mb-2 font-bold">Follow us</h2>
+          <div className="flex gap-3">
+            <a className="btn btn-circle btn-ghost text-neutral-content hover:bg-neutral-content/10" href="https://www.facebook.com/" target="_blank" rel="noopener noreferrer" aria-label="TaskMint on Facebook">
+              <FacebookIcon />
+            </a>
+            <a className="btn btn-circle btn-ghost text-neutral-content hover:bg-neutral-content/10" href="https://www.linkedin.com/" target="_blank" rel="noopener noreferrer" aria-label="TaskMint on LinkedIn">
+              <LinkedinIcon />
+            </a>
+            <a className="btn btn-circle btn-ghost text-neutral-content hover:bg-neutral-content/10" href="https://github.com/" target="_blank" rel="noopener noreferrer" aria-label="TaskMint on GitHub">
+              <GithubIcon />
+            </a>
+          </div>
+        </div>
+      </div>
+      <p className="border-t border-neutral-content/20 py-4 text-center text-sm">
+        Copyright © {new Date().getFullYear()} {BRAND}. All rights reserved.
+      </p>
+    </footer>
+  );
+}
+
+export function PublicLayout() {
+  const location = useLocation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <TopBar key={location.pathname} />
+      <main className="flex-1 pt-16">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

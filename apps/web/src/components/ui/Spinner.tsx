@@ -1,0 +1,8 @@
+export function Spinner({ label = "Loading" }: { label?: string }) {
+  return (
+    <div className="flex min-h-40 items-center justify-center" role="status">
+      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { signInSchema } from "@taskmint/shared";
+import { errorMessage } from "../../../lib/api.ts";
+import { useSignIn } from "../../../lib/auth.ts";
+import { Field } from "../components/Field.tsx";
+import { GoogleButton } from "../components/GoogleButton.tsx";
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+export function LoginPage() {
+  const signIn = useSignIn();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from ?? "/dashboard";
+  const form = useForm<LoginForm>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    signIn.mutateAsync(values).then(
+      async () => {
+        toast.success("Login succesFully");
+        form.reset();
+        await navigate(from, { replace: true });
+      },
+      (error: unknown) => {
+        toast.error(errorMessage(error, "Login failed"));
+        form.resetField("password");
+      },
+    ),
+  );
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-10">
+      <div className="card bg-base-100 shadow-md ring-1 ring-base-300">
+        <form className="card-body" onSubmit={(event) => void onSubmit(event)} noValidate>
+          <h1 className="card-title text-2xl">Login your account</h1>
+          <Field id="login-email" label="Email" error={errors.email?.message}>
+            <input id="login-email" type="email" autoComplete="email" className="input w-full" aria-invalid={Boolean(errors.email)} {...form.register("email")} />
+          </Field>
+          <Field id="login-password" label="Password" error={errors.password?.message}>
+            <input id="login-password" type="password" autoComplete="current-password" className="input w-full" aria-invalid={Boolean(errors.password)} {...form.register("password")} />
+          </Field>
+          <Link to="/forgot-password" className="link link-hover self-start text-sm">
+            Forgot password?
+          </Link>
+          <button type="submit" className="btn btn-primary mt-2" disabled={signIn.isPending}>
+            {signIn.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Login
+          </button>
+          <div className="divider my-1">or</div>
+          <GoogleButton />
+          <p className="mt-2 text-center text-sm">
+            <Link to="/register" className="link link-primary">
+              Don't Have An Account?
+            </Link>
+          </p>
+        </form>
+      </div>
+    </section>
+  );
+}

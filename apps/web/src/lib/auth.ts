@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { User } from "@taskmint/shared";
+import { api, ApiError } from "./api.ts";
+
+export const meKey = ["me"] as const;
+
+/** The signed-in user, or null for a visitor. */
+export function useMe() {
+  return useQuery({
+    queryKey: meKey,
+    queryFn: async () => {
+      try {
+        return (await api<{ user: User }>("/api/me")).user;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 30_000,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+}
+
+/** Refreshes everything that shows the user or their coins. */
+export function useRefreshMe() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: meKey });
+}
+
+export function useSignIn() {
+  const refresh = useRefreshMe();
+  return useMutation({
+    mutationFn: (credentials: { email: string; password: string }) => api("/api/auth/sign-in/email", { body: credentials }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRegister() {
+  const refresh = useRefreshMe();
+  return useMutation({
+    mutationFn: (form: FormData) => api<{ user: User }>("/api/register", { body: form }),
+    onSuccess: refresh,
+  });
+}
+
+export function useSignOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api("/api/auth/sign-out", { body: {} }),
+    onSuccess: () => {
+      client.setQueryData(meKey, null);
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== "me" && query.queryKey[0] !== "config" });
+    },
+  });
+}
+
+export interface ServerConfig {
+  google_enabled: boolean;
+  repository_url: string;
+}
+
+export function useServerConfig() {
+  return useQuery({ queryKey: ["config"], queryFn: () => api<ServerConfig>("/api/config"), staleTime: Infinity });
+}
+
+/** Starts Google sign-in; `role` is the one chosen on /register, if any (rule R1). */
+export async function startGoogleSignIn(role?: string) {
+  const answer = await api<{ url?: string }>("/api/auth/sign-in/social", {
+    body: { provider: "google", callbackURL: "/dashboard", ...(role ? { additionalData: { role } } : {}) },
+  });
+  if (answer.url) window.location.assign(answer.url);
+}
