@@ -13,27 +13,35 @@ import { PublicLayout } from "./layouts/PublicLayout.tsx";
 // Signed-in code loads on demand, so the public pages stay small.
 const DashboardLayout = lazy(() => import("./layouts/DashboardLayout.tsx").then((module) => ({ default: module.DashboardLayout })));
 const WelcomePage = lazy(() => import("../features/dashboard/routes/WelcomePage.tsx").then((module) => ({ default: module.WelcomePage })));
+const AddTaskPage = lazy(() => import("../features/tasks/routes/AddTaskPage.tsx").then((module) => ({ default: module.AddTaskPage })));
+const MyTasksPage = lazy(() => import("../features/tasks/routes/MyTasksPage.tsx").then((module) => ({ default: module.MyTasksPage })));
+const BuyerHomePage = lazy(() => import("../features/tasks/routes/BuyerHomePage.tsx").then((module) => ({ default: module.BuyerHomePage })));
+const TaskListPage = lazy(() => import("../features/tasks/routes/TaskListPage.tsx").then((module) => ({ default: module.TaskListPage })));
+const TaskDetailsPage = lazy(() => import("../features/tasks/routes/TaskDetailsPage.tsx").then((module) => ({ default: module.TaskDetailsPage })));
+const MySubmissionsPage = lazy(() => import("../features/tasks/routes/MySubmissionsPage.tsx").then((module) => ({ default: module.MySubmissionsPage })));
+const WorkerHomePage = lazy(() => import("../features/tasks/routes/WorkerHomePage.tsx").then((module) => ({ default: module.WorkerHomePage })));
+const AllTasksPage = lazy(() => import("../features/public/routes/AllTasksPage.tsx").then((module) => ({ default: module.AllTasksPage })));
 
 const loading = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
 const forRole = (role: Role, element: ReactNode) => <RequireRole role={role}>{loading(element)}</RequireRole>;
 
-/** Dashboard pages by role; each is built by its own feature. */
-const dashboardPages: { path: string; role: Role; title: string }[] = [
-  { path: "workerHome", role: "worker", title: "Worker Home" },
-  { path: "task-list", role: "worker", title: "Available Tasks" },
-  { path: "task-details/:id", role: "worker", title: "Task Details" },
-  { path: "my-submissions", role: "worker", title: "My Submissions" },
-  { path: "withdrawals", role: "worker", title: "Withdrawals" },
-  { path: "BuyersHome", role: "buyer", title: "Buyer Home" },
-  { path: "add-tasks", role: "buyer", title: "Add Micro Task for Earning" },
-  { path: "my-tasks", role: "buyer", title: "My Tasks" },
-  { path: "purchase-coin", role: "buyer", title: "Purchase Coin" },
-  { path: "payment/process", role: "buyer", title: "Payment" },
-  { path: "payment/success", role: "buyer", title: "Payment Successful" },
-  { path: "payment/history", role: "buyer", title: "Payment History" },
-  { path: "adminHome", role: "admin", title: "Admin Home" },
-  { path: "manage-users", role: "admin", title: "Manage Users" },
-  { path: "manage-task", role: "admin", title: "Manage Task" },
+/** Dashboard pages by role. */
+const dashboardPages: { path: string; role: Role; element: ReactNode }[] = [
+  { path: "workerHome", role: "worker", element: <WorkerHomePage /> },
+  { path: "task-list", role: "worker", element: <TaskListPage /> },
+  { path: "task-details/:id", role: "worker", element: <TaskDetailsPage /> },
+  { path: "my-submissions", role: "worker", element: <MySubmissionsPage /> },
+  { path: "withdrawals", role: "worker", element: <ComingSoon title="Withdrawals" /> },
+  { path: "BuyersHome", role: "buyer", element: <BuyerHomePage /> },
+  { path: "add-tasks", role: "buyer", element: <AddTaskPage /> },
+  { path: "my-tasks", role: "buyer", element: <MyTasksPage /> },
+  { path: "purchase-coin", role: "buyer", element: <ComingSoon title="Purchase Coin" /> },
+  { path: "payment/process", role: "buyer", element: <ComingSoon title="Payment" /> },
+  { path: "payment/success", role: "buyer", element: <ComingSoon title="Payment Successful" /> },
+  { path: "payment/history", role: "buyer", element: <ComingSoon title="Payment History" /> },
+  { path: "adminHome", role: "admin", element: <ComingSoon title="Admin Home" /> },
+  { path: "manage-users", role: "admin", element: <ComingSoon title="Manage Users" /> },
+  { path: "manage-task", role: "admin", element: <ComingSoon title="Manage Task" /> },
 ];
 
 export const router = createBrowserRouter([
@@ -42,7 +50,7 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <HomePage /> },
       { path: "about", element: <ComingSoon title="About Us" /> },
-      { path: "allTask", element: <ComingSoon title="All Tasks" /> },
+      { path: "allTask", element: loading(<AllTasksPage />) },
       { path: "login", element: <GuestOnly><LoginPage /></GuestOnly> },
       { path: "register", element: <GuestOnly><RegisterPage /></GuestOnly> },
       { path: "forgot-password", element: <ComingSoon title="Forgot password" /> },
@@ -55,7 +63,7 @@ export const router = createBrowserRouter([
     element: <RequireUser>{loading(<DashboardLayout />)}</RequireUser>,
     children: [
       { index: true, element: loading(<WelcomePage />) },
-      ...dashboardPages.map((page) => ({ path: page.path, element: forRole(page.role, <ComingSoon title={page.title} />) })),
+      ...dashboardPages.map((page) => ({ path: page.path, element: forRole(page.role, page.element) })),
     ],
   },
 ]);

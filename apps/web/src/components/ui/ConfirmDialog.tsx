@@ -1,0 +1,48 @@
+import { useEffect, useRef } from "react";
+
+/** Asks before a destructive action. */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (open && element && !element.open) element.showModal();
+    if (!open && element?.open) element.close();
+  }, [open]);
+  return (
+    <dialog ref={dialog} className="modal" onClose={onCancel} role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-message">
+      <div className="modal-box">
+        <h2 id="confirm-title" className="text-lg font-bold">
+          {title}
+        </h2>
+        <p id="confirm-message" className="py-3">
+          {message}
+        </p>
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onCancel} autoFocus>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
+            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import type { Task, TaskSort } from "@taskmint/shared";
+import { Modal } from "../../../components/ui/Modal.tsx";
+import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
+import { TaskCard } from "../../../components/ui/TaskCard.tsx";
+import { useMe } from "../../../lib/auth.ts";
+import { formatDate } from "../../../lib/format.ts";
+import { usePublicTasks } from "../api.ts";
+
+const SORTS: { value: TaskSort; label: string }[] = [
+  { value: "newest", label: "Newest" },
+  { value: "price_asc", label: "Price Low to High" },
+  { value: "price_desc", label: "Price High to Low" },
+];
+
+function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void }) {
+  const { data: user } = useMe();
+  const navigate = useNavigate();
+  const detailsPath = `/dashboard/task-details/${task.id}`;
+  // Rule R16: workers go to the task, visitors sign in first, buyers are told it is for workers.
+  const apply = () => {
+    if (!user) void navigate("/login", { state: { from: detailsPath } });
+    else if (user.role === "worker") void navigate(detailsPath);
+    else toast.info("Applying for tasks is for workers. Sign in with a worker account to apply.");
+  };
+  return (
+    <Modal
+      open
+      title={task.task_title}
+      onClose={onClose}
+      actions={
+        <button type="button" className="btn btn-primary" onClick={apply}>
+          Apply for Task
+        </button>
+      }
+    >
+      <img src={task.task_image_url} alt="" className="mb-3 aspect-video w-full rounded-box object-cover" />
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-semibold">Workers needed</dt>
+        <dd>{task.required_workers}</dd>
+        <dt className="font-semibold">Posted by</dt>
+        <dd>{task.user_name}</dd>
+        <dt className="font-semibold">Contact</dt>
+        <dd className="break-all">{task.user_email}</dd>
+        <dt className="font-semibold">Payment</dt>
+        <dd>{task.payable_amount} coins</dd>
+        <dt className="font-semibold">Due date</dt>
+        <dd>{formatDate(task.completion_date)}</dd>
+        <dt className="font-semibold">Required workers</dt>
+        <dd>{task.required_workers}</dd>
+      </dl>
+      <h3 className="mt-3 font-semibold">Task details</h3>
+      <p className="whitespace-pre-wrap break-words text-sm">{task.task_detail}</p>
+      <h3 className="mt-3 font-semibold">Submission information</h3>
+      <p className="whitespace-pre-wrap break-words text-sm">{task.submission_info}</p>
+    </Modal>
+  );
+}
+
+export function AllTasksPage() {
+  const [sort, setSort] = useState<TaskSort>("newest");
+  const tasks = usePublicTasks(sort);
+  const [viewing, setViewing] = useState<Task | null>(null);
+  const items = tasks.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">All Tasks</h1>
+        <div className="join" role="group" aria-label="Sort tasks">
+          {SORTS.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              className={`btn join-item btn-sm ${sort === option.value ? "btn-primary" : ""}`}
+              aria-pressed={sort === option.value}
+              onClick={() => setSort(option.value)}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      {tasks.isPending ? (
+        <Spinner />
+      ) : tasks.isError ? (
+        <ErrorState message="Failed to fetch tasks" onRetry={() => void tasks.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState title="No open tasks right now." />
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {items.map((task) => (
+              <TaskCard
+                key={task.id}
+                task={task}
+                action={
+                  <button type="button" className="btn btn-primary btn-sm" onClick={() => setViewing(task)} aria-label={`Details of ${task.task_title}`}>
+                    Details
+                  </button>
+                }
+              />
+            ))}
+          </div>
+          {tasks.hasNextPage && (
+            <div className="mt-6 text-center">
+              <button type="button" className="btn" onClick={() => void tasks.fetchNextPage()} disabled={tasks.isFetchingNextPage}>
+                {tasks.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                Load more
+              </button>
+            </div>
+          )}
+        </>
+      )}
+      <div className="mt-8">
+        <Link to="/" className="link">
+          ← Back to Home
+        </Link>
+      </div>
+      {viewing && <TaskDetailModal task={viewing} onClose={() => setViewing(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "react-toastify";
+import { SUBMISSION_DETAILS_MAX } from "@taskmint/shared";
+import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { ErrorState } from "../../../components/ui/States.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { formatDate } from "../../../lib/format.ts";
+import { useSubmitWork, useTask } from "../api.ts";
+
+export function TaskDetailsPage() {
+  const { id = "" } = useParams();
+  const task = useTask(id);
+  const submit = useSubmitWork(id);
+  const navigate = useNavigate();
+  const [details, setDetails] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  if (task.isPending) return <Spinner />;
+  if (task.isError) {
+    const missing = task.error instanceof ApiError && (task.error.status === 404 || task.error.status === 400);
+    return (
+      <div className="space-y-4">
+        <ErrorState message={missing ? "Task not found" : "Failed to load task details"} />
+        <Link to="/dashboard/task-list" className="btn">
+          Back to tasks
+        </Link>
+      </div>
+    );
+  }
+  const data = task.data;
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const text = details.trim();
+    if (!text) {
+      setError("Submission details are required");
+      return;
+    }
+    setError(null);
+    submit.mutate(text, {
+      onSuccess: () => {
+        toast.success("Submission successful!");
+        void navigate("/dashboard/my-submissions");
+      },
+      onError: (failure) => toast.error(failure instanceof ApiError && failure.status < 500 ? `Failed to submit: ${failure.message}` : "Failed to submit"),
+    });
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+      <article className="card bg-base-100 shadow-sm">
+        <figure className="aspect-video bg-base-200">
+          <img src={data.task_image_url} alt="" className="size-full object-cover" />
+        </figure>
+        <div className="card-body">
+          <h1 className="card-title text-2xl">{data.task_title}</h1>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-semibold">Posted by</dt>
+            <dd>{data.user_name}</dd>
+            <dt className="font-semibold">Pays</dt>
+            <dd>{data.payable_amount} coins</dd>
+            <dt className="font-semibold">Workers needed</dt>
+            <dd>{data.required_workers}</dd>
+            <dt className="font-semibold">Due</dt>
+            <dd>{formatDate(data.completion_date)}</dd>
+          </dl>
+          <h2 className="mt-3 font-semibold">Task details</h2>
+          <p className="whitespace-pre-wrap break-words">{data.task_detail}</p>
+          <h2 className="mt-3 font-semibold">What to submit</h2>
+          <p className="whitespace-pre-wrap break-words">{data.submission_info}</p>
+        </div>
+      </article>
+      <form className="card h-fit bg-base-100 shadow-sm" onSubmit={onSubmit} noValidate>
+        <div className="card-body">
+          <h2 className="card-title">Submit Your Work</h2>
+          <div className="fieldset">
+            <label htmlFor="submission-details" className="fieldset-legend">
+              Submission details
+            </label>
+            <textarea
+              id="submission-details"
+              className="textarea w-full"
+              rows={6}
+              maxLength={SUBMISSION_DETAILS_MAX}
+              value={details}
+              onChange={(event) => setDetails(event.target.value)}
+              aria-invalid={Boolean(error)}
+            />
+            <p className="label justify-end">
+              {details.length} / {SUBMISSION_DETAILS_MAX}
+            </p>
+            {error && (
+              <p className="text-sm text-error" role="alert">
+                {error}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={submit.isPending}>
+            {submit.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Submit
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

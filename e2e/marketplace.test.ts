@@ -1,0 +1,165 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./support/browser.ts";
+import { startServer, type RunningServer } from "./support/server.ts";
+import { registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
+
+const screenshots = fileURLToPath(new URL("./screenshots", import.meta.url));
+let server: RunningServer;
+let browser: Browser;
+let buyer: E2eUser;
+let worker: E2eUser;
+let rejectedWorker: E2eUser;
+const title = `Review our landing page ${Date.now()}`;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await mkdir(screenshots, { recursive: true });
+  buyer = await registerViaApi(server.url, "buyer", "Bea Buyer");
+  worker = await registerViaApi(server.url, "worker", "Will Worker");
+  rejectedWorker = await registerViaApi(server.url, "worker", "Rita Rejected");
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Pictures of a page at phone and desktop width. */
+async function shoot(page: Page, name: string) {
+  const original = page.viewportSize();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300); // let the layout settle after the resize
+    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+const coinBalance = (page: Page) => page.getByTestId("coin-balance").first().textContent();
+
+describe("the marketplace loop", () => {
+  it("a buyer posts a task with an image and pays for it from their coins", async () => {
+    const { context, page } = await signedInPage(browser, server.url, buyer);
+    await page.goto("/dashboard/add-tasks");
+    await page.getByRole("heading", { name: "Add Micro Task for Earning" }).waitFor();
+    await page.getByLabel("Task Title").fill(title);
+    await page.getByLabel("Task Detail").fill("Open the page, read it all, and list three things that confused you.");
+    await page.getByLabel("Required Workers").fill("2");
+    await page.getByLabel("Payable Amount (coins per worker)").fill("5");
+    await expect.poll(() => page.getByTestId("total-cost").textContent()).toBe("10 coins");
+    const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel("Completion Date").fill(due);
+    const image = path.join(screenshots, "task.png");
+    await sharp({ create: { width: 640, height: 360, channels: 3, background: "#14b8a6" } }).png().toFile(image);
+    await page.getByLabel("Task Image").setInputFiles(image);
+    await page.getByLabel("Submission Info").fill("Your three points, as a list.");
+    await shoot(page, "add-task");
+    await page.getByRole("button", { name: "Add Task" }).click();
+
+    await page.waitForURL(/\/dashboard\/my-tasks/);
+    await expect.poll(() => page.getByText("Your task has been created successfully").isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("row", { name: new RegExp(title) }).count()).toBe(1);
+    await expect.poll(() => coinBalance(page)).toContain("40");
+    await shoot(page, "my-tasks");
+    await context.close();
+  });
+
+  it("asks a buyer to buy coins when a task costs more than they have", async () => {
+    const { context, page } = await signedInPage(browser, server.url, buyer);
+    await page.goto("/dashboard/add-tasks");
+    await page.getByLabel("Required Workers").fill("100");
+    await page.getByLabel("Payable Amount (coins per worker)").fill("100");
+    await page.getByLabel("Task Title").fill("Too expensive");
+    await page.getByLabel("Task Detail").fill("x");
+    await page.getByLabel("Completion Date").fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+    await page.getByLabel("Task Image").setInputFiles(path.join(screenshots, "task.png"));
+    await page.getByLabel("Submission Info").fill("x");
+    await page.getByRole("button", { name: "Add Task" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Insufficient Coins!" }).isVisible()).toBe(true);
+    await page.getByRole("dialog").getByRole("link", { name: "Purchase Coin" }).click();
+    await page.waitForURL(/\/dashboard\/purchase-coin/);
+    await context.close();
+  });
+
+  it("workers find the task on the task list and submit their work", async () => {
+    for (const [user, proof] of [
+      [worker, "1. The pricing table. 2. The FAQ links. 3. The footer."],
+      [rejectedWorker, "Looks fine."],
+    ] as const) {
+      const { context, page } = await signedInPage(browser, server.url, user);
+      await page.goto("/dashboard/task-list");
+      await page.getByRole("heading", { name: "Available Tasks" }).waitFor();
+      if (user === worker) await shoot(page, "task-list");
+      await page.getByRole("link", { name: `View details of ${title}` }).click();
+      await page.getByRole("heading", { name: "Submit Your Work" }).waitFor();
+      await page.getByLabel("Submission details").fill(proof);
+      if (user === worker) await shoot(page, "task-details");
+      await page.getByRole("button", { name: "Submit", exact: true }).click();
+      await page.waitForURL(/\/dashboard\/my-submissions/);
+      await expect.poll(() => page.getByText("Submission successful!").isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole("row", { name: new RegExp(title) }).count()).toBe(1);
+      await context.close();
+    }
+  });
+
+  it("the buyer approves one submission and rejects the other with a reason", async () => {
+    const { context, page } = await signedInPage(browser, server.url, buyer);
+    await page.goto("/dashboard/BuyersHome");
+    await page.getByRole("heading", { name: "Tasks To Review" }).waitFor();
+    await expect.poll(() => page.getByRole("row").count()).toBe(3);
+    await shoot(page, "buyer-home");
+
+    await page.getByRole("row", { name: /Will Worker/ }).getByRole("button", { name: "View Details" }).click();
+    await expect.poll(() => page.getByText("1. The pricing table.").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect.poll(() => page.getByText("Submission approved successfully").isVisible()).toBe(true);
+
+    await page.getByRole("row", { name: /Rita Rejected/ }).getByRole("button", { name: "View Details" }).click();
+    await page.getByRole("button", { name: "Reject" }).click();
+    await page.getByLabel(/Reason for rejection/).fill("Please list three concrete points.");
+    await page.getByRole("button", { name: "Confirm rejection" }).click();
+    await expect.poll(() => page.getByText("Submission rejected successfully").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Nothing to review right now.").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("the approved worker sees their balance rise; the rejected one sees why", async () => {
+    const approved = await signedInPage(browser, server.url, worker);
+    await approved.page.goto("/dashboard/workerHome");
+    await expect.poll(() => coinBalance(approved.page)).toContain("15");
+    await expect.poll(() => approved.page.getByRole("row", { name: new RegExp(title) }).count()).toBe(1);
+    await shoot(approved.page, "worker-home");
+    await approved.context.close();
+
+    const rejected = await signedInPage(browser, server.url, rejectedWorker);
+    await rejected.page.goto("/dashboard/my-submissions");
+    await expect.poll(() => rejected.page.getByText("Reason: Please list three concrete points.").isVisible()).toBe(true);
+    await expect.poll(() => coinBalance(rejected.page)).toContain("10");
+    await shoot(rejected.page, "my-submissions");
+    await rejected.context.close();
+  });
+
+  it("visitors browse /allTask, sort it, and are sent to sign in to apply", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.url });
+    const page = await context.newPage();
+    await page.goto("/allTask");
+    await page.getByRole("heading", { name: "All Tasks" }).waitFor();
+    await page.getByRole("button", { name: "Price High to Low" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Price High to Low" }).getAttribute("aria-pressed")).toBe("true");
+    await page.getByRole("button", { name: `Details of ${title}` }).click();
+    await expect.poll(() => page.getByText("Submission information").isVisible()).toBe(true);
+    await shoot(page, "all-tasks-modal");
+    await page.getByRole("button", { name: "Apply for Task" }).click();
+    await page.waitForURL(/\/login/);
+    await page.getByLabel("Email").fill(rejectedWorker.email);
+    await page.getByLabel("Password").fill(rejectedWorker.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL(/\/dashboard\/task-details\//);
+    await context.close();
+  });
+});

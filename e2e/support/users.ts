@@ -1,0 +1,40 @@
+import sharp from "sharp";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+
+export interface E2eUser {
+  email: string;
+  password: string;
+  name: string;
+}
+
+let sequence = 0;
+
+/** Registers through the real API, as the register page does. */
+export async function registerViaApi(baseUrl: string, role: "worker" | "buyer", name: string): Promise<E2eUser> {
+  sequence += 1;
+  const user = { email: `${role}${sequence}-${Date.now()}@example.com`, password: "Secret12", name };
+  const photo = await sharp({ create: { width: 96, height: 96, channels: 3, background: role === "worker" ? "#0ea5e9" : "#a855f7" } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append("name", name);
+  form.append("role", role);
+  form.append("email", user.email);
+  form.append("password", user.password);
+  form.append("photo", new Blob([new Uint8Array(photo)], { type: "image/png" }), "photo.png");
+  const response = await fetch(`${baseUrl}/api/register`, { method: "POST", body: form, headers: { origin: baseUrl } });
+  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  return user;
+}
+
+/** A browser context signed in through the login page. */
+export async function signedInPage(browser: Browser, baseUrl: string, user: E2eUser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: baseUrl });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.waitForURL(/\/dashboard/);
+  return { context, page };
+}
