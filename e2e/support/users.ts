@@ -38,3 +38,27 @@ export async function signedInPage(browser: Browser, baseUrl: string, user: E2eU
   await page.waitForURL(/\/dashboard/);
   return { context, page };
 }
+
+/** Calls the API as a signed-in user, the way the web app does (cookie and same origin). */
+export async function apiSession(baseUrl: string, user: E2eUser) {
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const isForm = body instanceof FormData;
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { cookie, origin: baseUrl, ...(body && !isForm ? { "content-type": "application/json" } : {}) },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+}

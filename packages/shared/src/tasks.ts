@@ -102,3 +102,11 @@ export type BuyerStats = z.infer<typeof buyerStatsSchema>;
 
 export const topWorkerSchema = z.object({ id: z.string(), name: z.string(), photo: z.string().nullable(), coins: z.number().int() });
 export type TopWorker = z.infer<typeof topWorkerSchema>;
+
+export const adminStatsSchema = z.object({
+  totalWorkers: z.number().int(),
+  totalBuyers: z.number().int(),
+  totalCoins: z.number().int(),
+  totalPayments: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;

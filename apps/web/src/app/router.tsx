@@ -20,6 +20,12 @@ const TaskListPage = lazy(() => import("../features/tasks/routes/TaskListPage.ts
 const TaskDetailsPage = lazy(() => import("../features/tasks/routes/TaskDetailsPage.tsx").then((module) => ({ default: module.TaskDetailsPage })));
 const MySubmissionsPage = lazy(() => import("../features/tasks/routes/MySubmissionsPage.tsx").then((module) => ({ default: module.MySubmissionsPage })));
 const WorkerHomePage = lazy(() => import("../features/tasks/routes/WorkerHomePage.tsx").then((module) => ({ default: module.WorkerHomePage })));
+const PurchaseCoinPage = lazy(() => import("../features/coins/routes/PurchaseCoinPage.tsx").then((module) => ({ default: module.PurchaseCoinPage })));
+const PaymentProcessPage = lazy(() => import("../features/coins/routes/PaymentProcessPage.tsx").then((module) => ({ default: module.PaymentProcessPage })));
+const PaymentSuccessPage = lazy(() => import("../features/coins/routes/PaymentSuccessPage.tsx").then((module) => ({ default: module.PaymentSuccessPage })));
+const PaymentHistoryPage = lazy(() => import("../features/coins/routes/PaymentHistoryPage.tsx").then((module) => ({ default: module.PaymentHistoryPage })));
+const WithdrawalsPage = lazy(() => import("../features/coins/routes/WithdrawalsPage.tsx").then((module) => ({ default: module.WithdrawalsPage })));
+const AdminHomePage = lazy(() => import("../features/admin/routes/AdminHomePage.tsx").then((module) => ({ default: module.AdminHomePage })));
 const AllTasksPage = lazy(() => import("../features/public/routes/AllTasksPage.tsx").then((module) => ({ default: module.AllTasksPage })));
 
 const loading = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
@@ -31,15 +37,15 @@ const dashboardPages: { path: string; role: Role; element: ReactNode }[] = [
   { path: "task-list", role: "worker", element: <TaskListPage /> },
   { path: "task-details/:id", role: "worker", element: <TaskDetailsPage /> },
   { path: "my-submissions", role: "worker", element: <MySubmissionsPage /> },
-  { path: "withdrawals", role: "worker", element: <ComingSoon title="Withdrawals" /> },
+  { path: "withdrawals", role: "worker", element: <WithdrawalsPage /> },
   { path: "BuyersHome", role: "buyer", element: <BuyerHomePage /> },
   { path: "add-tasks", role: "buyer", element: <AddTaskPage /> },
   { path: "my-tasks", role: "buyer", element: <MyTasksPage /> },
-  { path: "purchase-coin", role: "buyer", element: <ComingSoon title="Purchase Coin" /> },
-  { path: "payment/process", role: "buyer", element: <ComingSoon title="Payment" /> },
-  { path: "payment/success", role: "buyer", element: <ComingSoon title="Payment Successful" /> },
-  { path: "payment/history", role: "buyer", element: <ComingSoon title="Payment History" /> },
-  { path: "adminHome", role: "admin", element: <ComingSoon title="Admin Home" /> },
+  { path: "purchase-coin", role: "buyer", element: <PurchaseCoinPage /> },
+  { path: "payment/process", role: "buyer", element: <PaymentProcessPage /> },
+  { path: "payment/success", role: "buyer", element: <PaymentSuccessPage /> },
+  { path: "payment/history", role: "buyer", element: <PaymentHistoryPage /> },
+  { path: "adminHome", role: "admin", element: <AdminHomePage /> },
   { path: "manage-users", role: "admin", element: <ComingSoon title="Manage Users" /> },
   { path: "manage-task", role: "admin", element: <ComingSoon title="Manage Task" /> },
 ];

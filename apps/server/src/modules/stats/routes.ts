@@ -1,8 +1,8 @@
-import { buyerStatsSchema, topWorkerSchema, workerStatsSchema } from "@taskmint/shared";
+import { adminStatsSchema, buyerStatsSchema, topWorkerSchema, workerStatsSchema } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
-import { buyerStats, topWorkers, workerStats } from "./service.ts";
+import { adminStats, buyerStats, topWorkers, workerStats } from "./service.ts";
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -21,5 +21,11 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/buyer/stats",
     { preHandler: requireRole("buyer"), schema: { tags: ["buyer"], summary: "Your task and payment stats", response: { 200: buyerStatsSchema } } },
     async (request) => buyerStats(app.db, (await currentUser(request)).id),
+  );
+
+  app.get(
+    "/api/admin/stats",
+    { preHandler: requireRole("admin"), schema: { tags: ["admin"], summary: "Platform stats", response: { 200: adminStatsSchema } } },
+    () => adminStats(app.db),
   );
 };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import type { BuyerStats, TopWorker, WorkerStats } from "@taskmint/shared";
+import type { AdminStats, BuyerStats, TopWorker, WorkerStats } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { ledgerAccounts, submissions, tasks, users } from "../../db/schema/index.ts";
+import { ledgerAccounts, payments, submissions, tasks, users } from "../../db/schema/index.ts";
 import { completedPurchaseDollars } from "../payments/service.ts";
 
 /** Rule R14, worker: submissions made, still pending, and coins earned from approvals. */
@@ -39,4 +39,28 @@ export async function topWorkers(db: Database): Promise<TopWorker[]> {
     .where(and(eq(users.role, "worker"), eq(ledgerAccounts.kind, "wallet")))
     .orderBy(desc(ledgerAccounts.balance), asc(users.createdAt), asc(users.id))
     .limit(6);
+}
+
+/** Rule R14, admin: workers, buyers, coins in user wallets, and dollars of completed purchases. */
+export async function adminStats(db: Database): Promise<AdminStats> {
+  const [people] = await db
+    .select({
+      workers: sql<number>`cast(count(*) filter (where ${users.role} = 'worker') as int)`,
+      buyers: sql<number>`cast(count(*) filter (where ${users.role} = 'buyer') as int)`,
+    })
+    .from(users);
+  const [coins] = await db
+    .select({ total: sql<number>`cast(coalesce(sum(${ledgerAccounts.balance}), 0) as bigint)` })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.kind, "wallet"));
+  const [paid] = await db
+    .select({ cents: sql<number>`cast(coalesce(sum(${payments.amountCents}), 0) as bigint)` })
+    .from(payments)
+    .where(eq(payments.status, "completed"));
+  return {
+    totalWorkers: people?.workers ?? 0,
+    totalBuyers: people?.buyers ?? 0,
+    totalCoins: Number(coins?.total ?? 0),
+    totalPayments: Number(paid?.cents ?? 0) / 100,
+  };
 }

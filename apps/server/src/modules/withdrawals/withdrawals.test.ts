@@ -131,3 +131,16 @@ describe("deciding a withdrawal", () => {
     expect(pending.items.every((item) => item.status === "pending")).toBe(true);
   });
 });
+
+describe("admin stats (rule R14)", () => {
+  it("counts workers and buyers, sums wallet coins and completed payments", async () => {
+    const before = (await call("GET", "/api/admin/stats", admin)).json<{ totalWorkers: number; totalBuyers: number; totalCoins: number; totalPayments: number }>();
+    await registerUser(ctx.app, "worker");
+    await registerUser(ctx.app, "buyer");
+    const after = (await call("GET", "/api/admin/stats", admin)).json<typeof before>();
+    expect(after).toEqual({ ...before, totalWorkers: before.totalWorkers + 1, totalBuyers: before.totalBuyers + 1, totalCoins: before.totalCoins + 60 });
+    const worker = await registerUser(ctx.app, "worker");
+    expect((await call("GET", "/api/admin/stats", worker.cookie)).statusCode).toBe(403);
+  });
+});
+

@@ -1,0 +1,49 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Page, Payment, SandboxCard, Withdrawal, WithdrawalRequest } from "@taskmint/shared";
+import { api } from "../../lib/api.ts";
+import { meKey } from "../../lib/auth.ts";
+
+export interface CoinPackageOffer {
+  id: string;
+  coins: number;
+  price: number;
+}
+
+export const useCoinPackages = () => useQuery({ queryKey: ["coin-packages"], queryFn: () => api<CoinPackageOffer[]>("/api/coin-packages"), staleTime: Infinity });
+
+export const usePaymentHistory = (page: number) =>
+  useQuery({ queryKey: ["payments", page], queryFn: () => api<Page<Payment>>(`/api/payments?page=${page}&limit=10`), placeholderData: keepPreviousData });
+
+export const useMyWithdrawals = (page: number) =>
+  useQuery({
+    queryKey: ["my-withdrawals", page],
+    queryFn: () => api<Page<Withdrawal>>(`/api/worker/withdrawals?page=${page}&limit=10`),
+    placeholderData: keepPreviousData,
+  });
+
+interface StartedPayment {
+  payment: Payment;
+  provider: "sandbox" | "stripe";
+  client_secret: string;
+}
+
+/** Starts a purchase and pays it with the sandbox's test card; answers the settled payment. */
+export function usePayWithCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ packageId, card }: { packageId: string; card: SandboxCard }) => {
+      const started = await api<StartedPayment>("/api/payments", { body: { package_id: packageId } });
+      if (started.provider !== "sandbox") throw new Error("Stripe not loaded properly");
+      return api<Payment>(`/api/payments/${started.payment.id}/sandbox-confirm`, { body: card });
+    },
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: meKey }), client.invalidateQueries({ queryKey: ["payments"] })]),
+  });
+}
+
+export function useRequestWithdrawal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: WithdrawalRequest) => api<Withdrawal>("/api/withdrawals", { body: request }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: meKey }), client.invalidateQueries({ queryKey: ["my-withdrawals"] })]),
+  });
+}

@@ -1,0 +1,63 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { Pagination } from "../../../components/ui/Pagination.tsx";
+import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
+import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
+import { formatDateTime, formatDollars } from "../../../lib/format.ts";
+import { usePaymentHistory } from "../api.ts";
+
+export function PaymentHistoryPage() {
+  const [page, setPage] = useState(1);
+  const history = usePaymentHistory(page);
+  return (
+    <div>
+      <PageHeader title="Payment History" />
+      {history.isPending ? (
+        <Spinner />
+      ) : history.isError ? (
+        <ErrorState message="Failed to load your payments" onRetry={() => void history.refetch()} />
+      ) : history.data.items.length === 0 ? (
+        <EmptyState title="No payments yet.">
+          <Link to="/dashboard/purchase-coin" className="link link-primary">
+            Buy coins
+          </Link>
+        </EmptyState>
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>Payment id</th>
+                  <th>Status</th>
+                  <th>Amount</th>
+                  <th>Coins</th>
+                  <th>Date</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.data.items.map((payment) => (
+                  <tr key={payment.id}>
+                    <td className="font-mono text-xs" title={payment.paymentId}>
+                      {payment.paymentId.slice(0, 15)}
+                    </td>
+                    <td>
+                      <StatusBadge status={payment.status} />
+                      {payment.failure_reason && <p className="mt-1 max-w-xs text-xs text-error">{payment.failure_reason}</p>}
+                    </td>
+                    <td>{formatDollars(payment.amount)}</td>
+                    <td>{payment.coins}</td>
+                    <td className="whitespace-nowrap">{formatDateTime(payment.transactionDate)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} limit={history.data.limit} total={history.data.total} onPage={setPage} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { Coins } from "lucide-react";
+import { useNavigate } from "react-router";
+import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { ErrorState } from "../../../components/ui/States.tsx";
+import { formatCoins, formatDollars } from "../../../lib/format.ts";
+import { useCoinPackages } from "../api.ts";
+
+export function PurchaseCoinPage() {
+  const packages = useCoinPackages();
+  const navigate = useNavigate();
+  return (
+    <div>
+      <PageHeader title="Purchase Coin" />
+      {packages.isPending ? (
+        <Spinner />
+      ) : packages.isError ? (
+        <ErrorState message="Failed to load the coin packages" onRetry={() => void packages.refetch()} />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {packages.data.map((pack) => (
+            <article key={pack.id} className="card bg-base-100 text-center shadow-sm ring-1 ring-base-300">
+              <div className="card-body items-center">
+                <Coins className="size-10 text-accent" aria-hidden="true" />
+                <h2 className="text-3xl font-bold">{formatCoins(pack.coins)} coins</h2>
+                <p className="text-xl text-base-content/70">{formatDollars(pack.price)}</p>
+                <button
+                  type="button"
+                  className="btn btn-primary mt-2 w-full"
+                  aria-label={`Buy ${pack.coins} coins for ${formatDollars(pack.price)}`}
+                  onClick={() => void navigate("/dashboard/payment/process", { state: { packageId: pack.id, coins: pack.coins, amount: pack.price } })}
+                >
+                  Buy
+                </button>
+              </div>
+            </article>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./support/browser.ts";
+import { startServer, type RunningServer } from "./support/server.ts";
+import { apiSession, registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
+
+const screenshots = fileURLToPath(new URL("./screenshots", import.meta.url));
+const admin: E2eUser = { email: "admin@example.com", password: "Admin1234", name: "Admin" };
+let server: RunningServer;
+let browser: Browser;
+let buyer: E2eUser;
+let worker: E2eUser;
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  browser = await launchBrowser();
+  await mkdir(screenshots, { recursive: true });
+  buyer = await registerViaApi(server.url, "buyer", "Cora Coins");
+  worker = await registerViaApi(server.url, "worker", "Walt Withdraw");
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300); // let the layout settle after the resize
+    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const coinBalance = (page: Page) => page.getByTestId("coin-balance").first().textContent();
+
+async function payWith(page: Page, cardNumber: string) {
+  await page.goto("/dashboard/purchase-coin");
+  await page.getByRole("button", { name: "Buy 150 coins for $10.00" }).click();
+  await page.waitForURL(/\/dashboard\/payment\/process/);
+  await page.getByLabel("Card number").fill(cardNumber);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay $10.00" }).click();
+}
+
+describe("buying coins", () => {
+  it("a declined card shows the provider's message and changes nothing", async () => {
+    const { context, page } = await signedInPage(browser, server.url, buyer);
+    await payWith(page, "4000 0000 0000 0002");
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Your card was declined." }).isVisible()).toBe(true);
+    await shoot(page, "payment-declined");
+    await expect.poll(() => coinBalance(page)).toContain("50");
+    await context.close();
+  });
+
+  it("4242 4242 4242 4242 buys 150 coins, shown in the top bar and the history", async () => {
+    const { context, page } = await signedInPage(browser, server.url, buyer);
+    await page.goto("/dashboard/purchase-coin");
+    await page.getByRole("heading", { name: "Purchase Coin" }).waitFor();
+    await shoot(page, "purchase-coin");
+    await payWith(page, "4242 4242 4242 4242");
+    await page.waitForURL(/\/dashboard\/payment\/success/);
+    await expect.poll(() => page.getByRole("heading", { name: "Payment Successful" }).isVisible()).toBe(true);
+    await expect.poll(() => coinBalance(page)).toContain("200");
+    await shoot(page, "payment-success");
+    await page.getByRole("link", { name: "Payment history", exact: true }).click();
+    await page.waitForURL(/\/dashboard\/payment\/history/);
+    await expect.poll(() => page.getByRole("row").filter({ hasText: "completed" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("row").filter({ hasText: "failed" }).count()).toBe(1);
+    await shoot(page, "payment-history");
+    await context.close();
+  });
+});
+
+describe("withdrawing coins", () => {
+  it("a worker with 200+ coins requests a withdrawal, an admin approves it, the worker sees it approved", async () => {
+    // The worker earns 250 coins the real way: a task, a submission, an approval.
+    const asBuyer = await apiSession(server.url, buyer);
+    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#f59e0b" } }).png().toBuffer();
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      task_title: "Write a product review",
+      task_detail: "Write 200 words about our app.",
+      required_workers: "1",
+      payable_amount: "190",
+      completion_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+      submission_info: "A link to your review",
+    })) {
+      form.append(name, value);
+    }
+    form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "task.png");
+    const task = await asBuyer<{ id: string }>("POST", "/api/tasks", form);
+    const asWorker = await apiSession(server.url, worker);
+    const submission = await asWorker<{ id: string }>("POST", `/api/tasks/${task.id}/submissions`, { submission_details: "https://example.com/review" });
+    await asBuyer("POST", `/api/submissions/${submission.id}/approve`, {});
+
+    const { context, page } = await signedInPage(browser, server.url, worker);
+    await page.goto("/dashboard/withdrawals");
+    await expect.poll(() => coinBalance(page)).toContain("200");
+    await page.getByLabel("Coins to withdraw").fill("200");
+    await expect.poll(() => page.getByLabel("Withdraw amount ($)").inputValue()).toBe("10.00");
+    await page.getByLabel("Payment system").selectOption("Bkash");
+    await page.getByLabel("Account number").fill("01712345678");
+    await shoot(page, "withdrawals");
+    await page.getByRole("button", { name: "Withdraw" }).click();
+    await expect.poll(() => page.getByText("Withdrawal request submitted successfully").isVisible()).toBe(true);
+    await expect.poll(async () => (await coinBalance(page))?.trim()).toBe("0");
+    await expect.poll(() => page.getByText("Insufficient coins. Minimum required: 200 coins").isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("row").filter({ hasText: "pending" }).count()).toBe(1);
+
+    const adminView = await signedInPage(browser, server.url, admin);
+    await adminView.page.goto("/dashboard/adminHome");
+    await expect.poll(() => adminView.page.getByText("Ledger balanced").isVisible()).toBe(true);
+    await expect.poll(() => adminView.page.getByRole("row", { name: /Walt Withdraw/ }).isVisible()).toBe(true);
+    await shoot(adminView.page, "admin-home");
+    await adminView.page.getByRole("row", { name: /Walt Withdraw/ }).getByRole("button", { name: "Approve" }).click();
+    await expect.poll(() => adminView.page.getByText("No withdrawals are waiting.").isVisible()).toBe(true);
+    await adminView.context.close();
+
+    await page.reload();
+    await expect.poll(() => page.getByRole("row").filter({ hasText: "approved" }).count()).toBe(1);
+    await context.close();
+  });
+});
