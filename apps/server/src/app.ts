@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { BRAND } from "@taskmint/shared";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import { adminRoutes } from "./modules/admin/routes.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps) {
     await site.register(statsRoutes);
     await site.register(withdrawalRoutes);
     await site.register(paymentRoutes);
+    await site.register(adminRoutes);
 
     const webDist = deps.webDist === undefined ? (existsSync(defaultWebDist) ? defaultWebDist : null) : deps.webDist;
     if (webDist) {

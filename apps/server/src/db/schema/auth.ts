@@ -14,6 +14,8 @@ export const users = pgTable(
     role: text("role", { enum: ["worker", "buyer", "admin"] }).notNull().default("buyer"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Rule R12: a deleted user cannot sign in but keeps their history. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (table) => [
     check("users_role_check", sql`${table.role} in ('worker', 'buyer', 'admin')`),

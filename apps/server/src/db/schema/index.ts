@@ -3,3 +3,4 @@ export * from "./ledger.ts";
 export * from "./uploads.ts";
 export * from "./tasks.ts";
 export * from "./money.ts";
+export * from "./audit.ts";

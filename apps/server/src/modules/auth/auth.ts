@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { getOAuthState } from "better-auth/api";
+import { APIError, getOAuthState } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";
@@ -46,6 +47,15 @@ export function createAuth({ env, db, secret }: AuthOptions) {
     rateLimit: { enabled: false },
     advanced: { database: { generateId: () => randomUUID() } },
     databaseHooks: {
+      session: {
+        create: {
+          // Rule R12: a deleted account cannot sign in.
+          before: async (session) => {
+            const [owner] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, session.userId));
+            if (owner?.deletedAt) throw new APIError("FORBIDDEN", { message: "This account has been deleted" });
+          },
+        },
+      },
       user: {
         create: {
           // Users made by the auth library itself come from Google sign-up (rule R1): a buyer,

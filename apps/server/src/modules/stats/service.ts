@@ -36,7 +36,7 @@ export async function topWorkers(db: Database): Promise<TopWorker[]> {
     .select({ id: users.id, name: users.name, photo: users.image, coins: ledgerAccounts.balance })
     .from(users)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
-    .where(and(eq(users.role, "worker"), eq(ledgerAccounts.kind, "wallet")))
+    .where(and(eq(users.role, "worker"), isNull(users.deletedAt), eq(ledgerAccounts.kind, "wallet")))
     .orderBy(desc(ledgerAccounts.balance), asc(users.createdAt), asc(users.id))
     .limit(6);
 }
@@ -48,7 +48,8 @@ export async function adminStats(db: Database): Promise<AdminStats> {
       workers: sql<number>`cast(count(*) filter (where ${users.role} = 'worker') as int)`,
       buyers: sql<number>`cast(count(*) filter (where ${users.role} = 'buyer') as int)`,
     })
-    .from(users);
+    .from(users)
+    .where(isNull(users.deletedAt));
   const [coins] = await db
     .select({ total: sql<number>`cast(coalesce(sum(${ledgerAccounts.balance}), 0) as bigint)` })
     .from(ledgerAccounts)

@@ -14,6 +14,7 @@ import {
 import type { Database } from "../../db/client.ts";
 import { submissions, tasks } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
+import { recordAudit } from "../admin/audit.ts";
 import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
 import { countAll, selectTasks, toTask } from "./views.ts";
@@ -98,12 +99,45 @@ async function closeTask(db: Database, taskId: string, options: { delete: boolea
   return refund;
 }
 
-/** Rule R8: the owner or an admin deletes a task; answers the coins refunded. */
+/** Rule R8: the owner or an admin deletes a task; answers the coins refunded. An admin's deletion is audited. */
 export async function deleteTask(db: Database, actor: Actor, taskId: string): Promise<{ refunded_coins: number }> {
   return db.transaction(async (tx) => {
-    await ownedTask(tx, actor, taskId, { lock: true, adminToo: true });
-    return { refunded_coins: await closeTask(tx, taskId, { delete: true }) };
+    const task = await ownedTask(tx, actor, taskId, { lock: true, adminToo: true });
+    const refunded = await closeTask(tx, taskId, { delete: true });
+    if (task.buyerId !== actor.id) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "delete_task",
+        targetType: "task",
+        targetId: taskId,
+        before: { status: task.status, required_workers: task.requiredWorkers, task_title: task.title },
+        after: { status: "closed", deleted: true, refunded_coins: refunded },
+      });
+    }
+    return { refunded_coins: refunded };
   });
+}
+
+/** Rule R12: closes a deleted buyer's open tasks, refunding their open slots. */
+export async function closeTasksOf(db: Database, buyerId: string): Promise<number> {
+  const open = await db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.buyerId, buyerId), eq(tasks.status, "open")));
+  let refunded = 0;
+  for (const { id } of open) refunded += await closeTask(db, id, { delete: true });
+  return refunded;
+}
+
+/** Every live task, newest first, for admins. */
+export async function listAllTasks(db: Database, page: PageQuery): Promise<Page<Task>> {
+  const where = isNull(tasks.deletedAt);
+  const [rows, [counted]] = await Promise.all([
+    selectTasks(db)
+      .where(where)
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ total: countAll }).from(tasks).where(where),
+  ]);
+  return { items: rows.map(toTask), page: page.page, limit: page.limit, total: counted?.total ?? 0 };
 }
 
 /** Rule R9: closes open tasks whose completion date has passed; returns how many. */

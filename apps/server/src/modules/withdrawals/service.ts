@@ -4,6 +4,7 @@ import { withdrawalDollars, type Page, type PageQuery, type Withdrawal, type Wit
 import type { Database } from "../../db/client.ts";
 import { users, withdrawals } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
+import { recordAudit } from "../admin/audit.ts";
 import { PAYOUT, holdOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { notify } from "../notifications/service.ts";
 import { countAll } from "../tasks/views.ts";
@@ -76,6 +77,14 @@ export async function decideWithdrawal(db: Database, adminId: string, id: string
       if (!existing) throw notFound("Withdrawal");
       throw new AppError("ALREADY_DECIDED", `This withdrawal was already ${existing.status}`);
     }
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: decision.approve ? "approve_withdrawal" : "reject_withdrawal",
+      targetType: "withdrawal",
+      targetId: id,
+      before: { status: "pending" },
+      after: { status: decided.status, ...(decision.approve ? {} : { reason: decision.reason }) },
+    });
     const dollars = (decided.amountCents / 100).toFixed(2);
     if (decision.approve) {
       await transfer(tx, { from: holdOf(id), to: PAYOUT, amount: decided.coins, idempotencyKey: `withdraw-pay:${id}` });

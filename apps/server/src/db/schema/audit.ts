@@ -1,0 +1,23 @@
+import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+
+export const auditActions = ["change_role", "delete_user", "delete_task", "approve_withdrawal", "reject_withdrawal"] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** Every admin action: who, what, when, and the values before and after. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    actorId: text("actor_id")
+      .notNull()
+      .references(() => users.id),
+    action: text("action", { enum: auditActions }).notNull(),
+    targetType: text("target_type", { enum: ["user", "task", "withdrawal"] }).notNull(),
+    targetId: text("target_id").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("audit_log_created_idx").on(table.createdAt), index("audit_log_action_idx").on(table.action, table.createdAt)],
+);

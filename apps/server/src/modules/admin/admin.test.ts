@@ -1,0 +1,131 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page, Submission, Task, User, Withdrawal } from "@taskmint/shared";
+import { auditLog, tasks } from "../../db/schema/index.ts";
+import { postTask, registerUser, sessionCookie, signIn, startTestApp, type RegisteredUser, type TestContext } from "../../test/harness.ts";
+import { MINT, balanceOf, checkLedger, escrowOf, transfer, walletOf } from "../ledger/service.ts";
+import { ensureAdmin } from "../users/service.ts";
+
+let ctx: TestContext;
+let admin: { id: string; cookie: string };
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  const created = await ensureAdmin(ctx.db, { email: "root-admin@example.com", password: "Admin123" });
+  admin = { id: created.userId, cookie: sessionCookie(await signIn(ctx.app, "root-admin@example.com", "Admin123")) };
+});
+afterAll(() => ctx.close());
+
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+const call = (method: Method, url: string, cookie?: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const me = (who: { cookie: string }) => call("GET", "/api/me", who.cookie);
+const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+async function newTask(buyer: RegisteredUser, workers: number, pay: number): Promise<Task> {
+  const response = await postTask(ctx.app, buyer.cookie, { required_workers: workers, payable_amount: pay, completion_date: days(5) });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Task>();
+}
+
+describe("changing roles (rule R12)", () => {
+  it("changes a worker into a buyer, grants nothing, and audits it", async () => {
+    const worker = await registerUser(ctx.app, "worker");
+    const changed = await call("PATCH", `/api/admin/users/${worker.user.id}`, admin.cookie, { role: "buyer" });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ role: "buyer", coins: 10 });
+    expect((await me(worker)).json<{ user: User }>().user).toMatchObject({ role: "buyer", coins: 10 });
+    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, worker.user.id));
+    expect(entry).toMatchObject({ actorId: admin.id, action: "change_role", before: { role: "worker" }, after: { role: "buyer" } });
+  });
+
+  it("never demotes or deletes the last admin, and an admin cannot delete themself", async () => {
+    const demote = await call("PATCH", `/api/admin/users/${admin.id}`, admin.cookie, { role: "worker" });
+    expect(demote.statusCode).toBe(409);
+    expect((await call("DELETE", `/api/admin/users/${admin.id}`, admin.cookie)).statusCode).toBe(409);
+    expect((await me(admin)).json<{ user: User }>().user.role).toBe("admin");
+  });
+
+  it("lets one of two admins demote the other, but not both at once", async () => {
+    const second = await ensureAdmin(ctx.db, { email: "second-admin@example.com", password: "Admin123" });
+    const secondCookie = sessionCookie(await signIn(ctx.app, "second-admin@example.com", "Admin123"));
+    const answers = await Promise.all([
+      call("PATCH", `/api/admin/users/${second.userId}`, admin.cookie, { role: "buyer" }),
+      call("PATCH", `/api/admin/users/${admin.id}`, secondCookie, { role: "buyer" }),
+    ]);
+    // One wins; the other is refused: as the last admin (409) or, once demoted, as no admin at all (403).
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.map((answer) => answer.statusCode).filter((status) => status !== 200)[0]).toBeOneOf([403, 409]);
+    // Restore: whoever was demoted becomes an admin again.
+    await ensureAdmin(ctx.db, { email: "second-admin@example.com", password: "Admin123" });
+    await ensureAdmin(ctx.db, { email: "root-admin@example.com", password: "Admin123" });
+    await call("DELETE", `/api/admin/users/${second.userId}`, admin.cookie);
+  });
+});
+
+describe("deleting users (rule R12)", () => {
+  it("deletes a buyer with open and partly reviewed tasks: refunds open slots, keeps the ledger balanced, ends the session at once", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const partly = await newTask(buyer, 3, 5);
+    const open = await newTask(buyer, 2, 4);
+    const approvedWorker = await registerUser(ctx.app, "worker");
+    const pendingWorker = await registerUser(ctx.app, "worker");
+    const first = (await call("POST", `/api/tasks/${partly.id}/submissions`, approvedWorker.cookie, { submission_details: "done" })).json<Submission>();
+    await call("POST", `/api/tasks/${partly.id}/submissions`, pendingWorker.cookie, { submission_details: "done too" });
+    await call("POST", `/api/submissions/${first.id}/approve`, buyer.cookie);
+    expect((await me(buyer)).json<{ user: User }>().user.coins).toBe(50 - 15 - 8);
+
+    const deleted = await call("DELETE", `/api/admin/users/${buyer.user.id}`, admin.cookie);
+    expect(deleted.statusCode).toBe(200);
+    expect((await me(buyer)).statusCode).toBe(401);
+    const again = await signIn(ctx.app, buyer.email, buyer.password);
+    expect(again.statusCode).toBe(403);
+
+    // One open slot of `partly` (5) and both of `open` (8) come back; the pending submission keeps its 5 in escrow.
+    expect(await balanceOf(ctx.db, walletOf(buyer.user.id))).toBe(27 + 5 + 8);
+    expect(await balanceOf(ctx.db, escrowOf(partly.id))).toBe(5);
+    expect(await balanceOf(ctx.db, escrowOf(open.id))).toBe(0);
+    const rows = await ctx.db.select().from(tasks).where(eq(tasks.buyerId, buyer.user.id));
+    expect(rows.every((row) => row.status === "closed" && row.deletedAt)).toBe(true);
+    expect((await checkLedger(ctx.db)).problems).toEqual([]);
+    const list = (await call("GET", `/api/admin/users?q=${encodeURIComponent(buyer.email)}`, admin.cookie)).json<Page<User>>();
+    expect(list.total).toBe(0);
+  });
+
+  it("deletes a worker with a pending withdrawal: the held coins go back to the wallet", async () => {
+    const worker = await registerUser(ctx.app, "worker");
+    await transfer(ctx.db, { from: MINT, to: walletOf(worker.user.id), amount: 290, idempotencyKey: `test-earn:${worker.user.id}` });
+    const withdrawal = (await call("POST", "/api/withdrawals", worker.cookie, { withdrawal_coin: 250, payment_system: "Nagad", account_number: "01812345678" })).json<Withdrawal>();
+    expect((await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie)).statusCode).toBe(200);
+    expect(await balanceOf(ctx.db, walletOf(worker.user.id))).toBe(300);
+    const decided = (await call("GET", "/api/admin/withdrawals?limit=100", admin.cookie)).json<Page<Withdrawal>>();
+    expect(decided.items.find((item) => item.id === withdrawal.id)).toMatchObject({ status: "rejected" });
+    expect((await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe("admin lists and task deletion", () => {
+  it("searches users by name or email and filters by role", async () => {
+    const unique = `Zebulon${Date.now()}`;
+    const worker = await registerUser(ctx.app, "worker", { name: `${unique} Worker` });
+    await registerUser(ctx.app, "buyer", { name: `${unique} Buyer` });
+    const byName = (await call("GET", `/api/admin/users?q=${unique}`, admin.cookie)).json<Page<User>>();
+    expect(byName.total).toBe(2);
+    const workersOnly = (await call("GET", `/api/admin/users?q=${unique}&role=worker`, admin.cookie)).json<Page<User>>();
+    expect(workersOnly.items.map((user) => user.id)).toEqual([worker.user.id]);
+    const byEmail = (await call("GET", `/api/admin/users?q=${encodeURIComponent(worker.email.toUpperCase())}`, admin.cookie)).json<Page<User>>();
+    expect(byEmail.total).toBe(1);
+    expect((await call("GET", "/api/admin/users?q=%25", admin.cookie)).statusCode).toBe(200);
+  });
+
+  it("deletes any task with the buyer refunded, and records who did it", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer, 4, 3);
+    const listed = (await call("GET", "/api/admin/tasks?limit=100", admin.cookie)).json<Page<Task>>();
+    expect(listed.items.map((item) => item.id)).toContain(task.id);
+    expect((await call("DELETE", `/api/admin/tasks/${task.id}`, admin.cookie)).json()).toEqual({ refunded_coins: 12 });
+    expect((await me(buyer)).json<{ user: User }>().user.coins).toBe(50);
+    const audit = (await call("GET", "/api/admin/audit?action=delete_task", admin.cookie)).json<Page<{ target_id: string; actor_email: string; after: unknown }>>();
+    expect(audit.items[0]).toMatchObject({ target_id: task.id, actor_email: "root-admin@example.com", after: { refunded_coins: 12 } });
+  });
+});

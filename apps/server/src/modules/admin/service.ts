@@ -1,0 +1,156 @@
+import { and, asc, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import type { Page, PageQuery, Role } from "@taskmint/shared";
+import type { Database } from "../../db/client.ts";
+import { auditLog, ledgerAccounts, sessions, users, withdrawals, type AuditAction } from "../../db/schema/index.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import { walletOf } from "../ledger/service.ts";
+import { closeTasksOf } from "../tasks/service.ts";
+import { countAll } from "../tasks/views.ts";
+import { decideWithdrawal } from "../withdrawals/service.ts";
+import { recordAudit } from "./audit.ts";
+
+export interface AdminUser {
+  id: string;
+  name: string;
+  email: string;
+  photo: string | null;
+  role: Role;
+  coins: number;
+  created_at: string;
+}
+
+const liveUser = (id: string) => and(eq(users.id, id), isNull(users.deletedAt));
+
+/** Users (not deleted), searchable by name or email and filterable by role. */
+export async function listUsers(db: Database, filter: { q?: string; role?: Role }, page: PageQuery): Promise<Page<AdminUser>> {
+  const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, (match) => `\\${match}`)}%` : null;
+  const where = and(
+    isNull(users.deletedAt),
+    filter.role ? eq(users.role, filter.role) : undefined,
+    pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name, email: users.email, photo: users.image, role: users.role, coins: ledgerAccounts.balance, createdAt: users.createdAt })
+      .from(users)
+      .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, sql`'wallet:' || ${users.id}`))
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ total: countAll }).from(users).where(where),
+  ]);
+  return {
+    items: rows.map(({ createdAt, coins, ...row }) => ({ ...row, coins: coins ?? 0, created_at: createdAt.toISOString() })),
+    page: page.page,
+    limit: page.limit,
+    total: counted?.total ?? 0,
+  };
+}
+
+/** Locks every live admin row, so two admins cannot remove each other as the last two. */
+async function lockAdmins(db: Database): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.role, "admin"), isNull(users.deletedAt))).orderBy(users.id).for("update");
+  return rows.map((row) => row.id);
+}
+
+const lastAdmin = () => new AppError("CONFLICT", "The last admin cannot be demoted or deleted");
+
+/** Rule R12: any role to any user, never removing the last admin; grants no coins. */
+export async function changeRole(db: Database, adminId: string, userId: string, role: Role): Promise<AdminUser> {
+  await db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const [user] = await tx.select().from(users).where(liveUser(userId)).for("update");
+    if (!user) throw notFound("User");
+    if (user.role === role) return;
+    if (user.role === "admin" && admins.length <= 1) throw lastAdmin();
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+    await recordAudit(tx, { actorId: adminId, action: "change_role", targetType: "user", targetId: userId, before: { role: user.role }, after: { role } });
+  });
+  return getAdminUser(db, userId);
+}
+
+async function getAdminUser(db: Database, userId: string): Promise<AdminUser> {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, photo: users.image, role: users.role, coins: ledgerAccounts.balance, createdAt: users.createdAt })
+    .from(users)
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, walletOf(userId)))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound("User");
+  const { createdAt, coins, ...rest } = row;
+  return { ...rest, coins: coins ?? 0, created_at: createdAt.toISOString() };
+}
+
+/**
+ * Rule R12: a soft delete. Sign-in is refused and sessions end at once; the user's
+ * open tasks close with their open slots refunded; pending withdrawals go back to
+ * the wallet. History and every coin stay.
+ */
+export async function deleteUser(db: Database, adminId: string, userId: string): Promise<void> {
+  if (adminId === userId) throw new AppError("CONFLICT", "You cannot delete your own account");
+  await db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const [user] = await tx.select().from(users).where(liveUser(userId)).for("update");
+    if (!user) throw notFound("User");
+    if (user.role === "admin" && admins.length <= 1) throw lastAdmin();
+    await tx.update(users).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    const refunded = await closeTasksOf(tx, userId);
+    const pending = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.workerId, userId), eq(withdrawals.status, "pending")));
+    for (const { id } of pending) await decideWithdrawal(tx, adminId, id, { approve: false, reason: "The account was deleted" });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "delete_user",
+      targetType: "user",
+      targetId: userId,
+      before: { name: user.name, email: user.email, role: user.role },
+      after: { deleted: true, refunded_coins: refunded, withdrawals_returned: pending.length },
+    });
+  });
+}
+
+export interface AuditRecord {
+  id: string;
+  actor_name: string;
+  actor_email: string;
+  action: AuditAction;
+  target_type: string;
+  target_id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: string;
+}
+
+export async function listAudit(db: Database, filter: { action?: AuditAction }, page: PageQuery): Promise<Page<AuditRecord>> {
+  const where = filter.action ? eq(auditLog.action, filter.action) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
+      .from(auditLog)
+      .innerJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ total: countAll }).from(auditLog).where(where),
+  ]);
+  return {
+    items: rows.map(({ entry, actorName, actorEmail }) => ({
+      id: entry.id,
+      actor_name: actorName,
+      actor_email: actorEmail,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId,
+      before: entry.before,
+      after: entry.after,
+      created_at: entry.createdAt.toISOString(),
+    })),
+    page: page.page,
+    limit: page.limit,
+    total: counted?.total ?? 0,
+  };
+}
