@@ -26,6 +26,8 @@ const PaymentSuccessPage = lazy(() => import("../features/coins/routes/PaymentSu
 const PaymentHistoryPage = lazy(() => import("../features/coins/routes/PaymentHistoryPage.tsx").then((module) => ({ default: module.PaymentHistoryPage })));
 const WithdrawalsPage = lazy(() => import("../features/coins/routes/WithdrawalsPage.tsx").then((module) => ({ default: module.WithdrawalsPage })));
 const AdminHomePage = lazy(() => import("../features/admin/routes/AdminHomePage.tsx").then((module) => ({ default: module.AdminHomePage })));
+const ManageUsersPage = lazy(() => import("../features/admin/routes/ManageUsersPage.tsx").then((module) => ({ default: module.ManageUsersPage })));
+const ManageTasksPage = lazy(() => import("../features/admin/routes/ManageTasksPage.tsx").then((module) => ({ default: module.ManageTasksPage })));
 const AllTasksPage = lazy(() => import("../features/public/routes/AllTasksPage.tsx").then((module) => ({ default: module.AllTasksPage })));
 
 const loading = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
@@ -46,8 +48,8 @@ const dashboardPages: { path: string; role: Role; element: ReactNode }[] = [
   { path: "payment/success", role: "buyer", element: <PaymentSuccessPage /> },
   { path: "payment/history", role: "buyer", element: <PaymentHistoryPage /> },
   { path: "adminHome", role: "admin", element: <AdminHomePage /> },
-  { path: "manage-users", role: "admin", element: <ComingSoon title="Manage Users" /> },
-  { path: "manage-task", role: "admin", element: <ComingSoon title="Manage Task" /> },
+  { path: "manage-users", role: "admin", element: <ManageUsersPage /> },
+  { path: "manage-task", role: "admin", element: <ManageTasksPage /> },
 ];
 
 export const router = createBrowserRouter([

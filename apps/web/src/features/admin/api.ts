@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminStats, Page, Withdrawal } from "@taskmint/shared";
+import type { AdminStats, Page, Role, Task, Withdrawal } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
 
 export interface LedgerReport {
@@ -29,5 +29,70 @@ export function useDecideWithdrawal() {
       api<Withdrawal>(`/api/admin/withdrawals/${id}/${approve ? "approve" : "reject"}`, { body: approve ? {} : { reason } }),
     onSuccess: () =>
       Promise.all(["admin-withdrawals", "admin-stats", "ledger-check"].map((key) => client.invalidateQueries({ queryKey: [key] }))),
+  });
+}
+
+export interface AdminUser {
+  id: string;
+  name: string;
+  email: string;
+  photo: string | null;
+  role: Role;
+  coins: number;
+  created_at: string;
+}
+
+export interface AuditRecord {
+  id: string;
+  actor_name: string;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: string;
+}
+
+export const useAdminUsers = (page: number, q: string, role: Role | "") =>
+  useQuery({
+    queryKey: ["admin-users", page, q, role],
+    queryFn: () => api<Page<AdminUser>>(`/api/admin/users?page=${page}&limit=10&q=${encodeURIComponent(q)}${role ? `&role=${role}` : ""}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminTasks = (page: number) =>
+  useQuery({ queryKey: ["admin-tasks", page], queryFn: () => api<Page<Task>>(`/api/admin/tasks?page=${page}&limit=10`), placeholderData: keepPreviousData });
+
+export const useAuditTrail = (page: number, action: string) =>
+  useQuery({
+    queryKey: ["admin-audit", page, action],
+    queryFn: () => api<Page<AuditRecord>>(`/api/admin/audit?page=${page}&limit=10${action ? `&action=${action}` : ""}`),
+    placeholderData: keepPreviousData,
+  });
+
+function useRefreshAdmin() {
+  const client = useQueryClient();
+  return () => Promise.all(["admin-users", "admin-tasks", "admin-stats", "admin-audit", "ledger-check"].map((key) => client.invalidateQueries({ queryKey: [key] })));
+}
+
+export function useChangeRole() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: Role }) => api<AdminUser>(`/api/admin/users/${id}`, { method: "PATCH", body: { role } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteUser() {
+  const refresh = useRefreshAdmin();
+  return useMutation({ mutationFn: (id: string) => api(`/api/admin/users/${id}`, { method: "DELETE" }), onSuccess: refresh });
+}
+
+export function useAdminDeleteTask() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: (id: string) => api<{ refunded_coins: number }>(`/api/admin/tasks/${id}`, { method: "DELETE" }),
+    onSuccess: refresh,
   });
 }

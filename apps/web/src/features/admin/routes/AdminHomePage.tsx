@@ -10,6 +10,7 @@ import { StatCard } from "../../../components/ui/StatCard.tsx";
 import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatCoins, formatDate, formatDollars } from "../../../lib/format.ts";
+import { AuditTrail } from "../components/AuditTrail.tsx";
 import { useAdminStats, useDecideWithdrawal, useLedgerCheck, usePendingWithdrawals } from "../api.ts";
 
 function LedgerHealth() {
@@ -160,6 +161,8 @@ export function AdminHomePage() {
       <LedgerHealth />
       <h2 className="mb-3 mt-8 text-xl font-bold">Withdrawal requests</h2>
       <PendingWithdrawals />
+      <h2 className="mb-3 mt-8 text-xl font-bold">Audit trail</h2>
+      <AuditTrail />
     </div>
   );
 }

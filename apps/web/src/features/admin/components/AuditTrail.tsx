@@ -1,0 +1,88 @@
+import { useState } from "react";
+import { Pagination } from "../../../components/ui/Pagination.tsx";
+import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
+import { useAuditTrail } from "../api.ts";
+
+const ACTIONS: Record<string, string> = {
+  change_role: "Role change",
+  delete_user: "User deleted",
+  delete_task: "Task deleted",
+  approve_withdrawal: "Withdrawal approved",
+  reject_withdrawal: "Withdrawal rejected",
+};
+
+const describe = (values: Record<string, unknown> | null) =>
+  values
+    ? Object.entries(values)
+        .map(([key, value]) => `${key}: ${String(value)}`)
+        .join(", ")
+    : "";
+
+/** Who did what, when, with the values before and after. */
+export function AuditTrail() {
+  const [page, setPage] = useState(1);
+  const [action, setAction] = useState("");
+  const trail = useAuditTrail(page, action);
+  return (
+    <div>
+      <select
+        className="select select-sm mb-3 w-auto"
+        aria-label="Filter by action"
+        value={action}
+        onChange={(event) => {
+          setAction(event.target.value);
+          setPage(1);
+        }}
+      >
+        <option value="">All actions</option>
+        {Object.entries(ACTIONS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      {trail.isPending ? (
+        <Spinner />
+      ) : trail.isError ? (
+        <ErrorState message="Failed to load the audit trail" onRetry={() => void trail.refetch()} />
+      ) : trail.data.items.length === 0 ? (
+        <EmptyState title="No admin actions yet." />
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
+            <table className="table table-sm">
+              <thead>
+                <tr>
+                  <th>When</th>
+                  <th>Who</th>
+                  <th>What</th>
+                  <th>Before</th>
+                  <th>After</th>
+                </tr>
+              </thead>
+              <tbody>
+                {trail.data.items.map((entry) => (
+                  <tr key={entry.id}>
+                    <td className="whitespace-nowrap">{formatDateTime(entry.created_at)}</td>
+                    <td>{entry.actor_name}</td>
+                    <td>
+                      {ACTIONS[entry.action] ?? entry.action}
+                      <p className="font-mono text-xs text-base-content/60">
+                        {entry.target_type} {entry.target_id.slice(0, 8)}
+                      </p>
+                    </td>
+                    <td className="max-w-xs text-xs">{describe(entry.before)}</td>
+                    <td className="max-w-xs text-xs">{describe(entry.after)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} limit={trail.data.limit} total={trail.data.total} onPage={setPage} />
+        </>
+      )}
+    </div>
+  );
+}

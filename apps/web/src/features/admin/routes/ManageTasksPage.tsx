@@ -1,0 +1,104 @@
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "react-toastify";
+import type { Task } from "@taskmint/shared";
+import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
+import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { Pagination } from "../../../components/ui/Pagination.tsx";
+import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
+import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
+import { errorMessage } from "../../../lib/api.ts";
+import { formatDate } from "../../../lib/format.ts";
+import { useAdminDeleteTask, useAdminTasks } from "../api.ts";
+
+export function ManageTasksPage() {
+  const [page, setPage] = useState(1);
+  const tasks = useAdminTasks(page);
+  const remove = useAdminDeleteTask();
+  const [deleting, setDeleting] = useState<Task | null>(null);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: ({ refunded_coins }) => {
+        toast.success(`Task deleted. ${refunded_coins} coins were refunded to ${deleting.user_name}.`);
+        setDeleting(null);
+      },
+      onError: (error) => {
+        toast.error(errorMessage(error, "Failed to delete task"));
+        setDeleting(null);
+      },
+    });
+  };
+
+  return (
+    <div>
+      <PageHeader title="Manage Task" />
+      {tasks.isPending ? (
+        <Spinner />
+      ) : tasks.isError ? (
+        <ErrorState message="Failed to fetch tasks" onRetry={() => void tasks.refetch()} />
+      ) : tasks.data.items.length === 0 ? (
+        <EmptyState title="There are no tasks." />
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>Task</th>
+                  <th>Buyer</th>
+                  <th>Open slots</th>
+                  <th>Pay</th>
+                  <th>Due</th>
+                  <th>Status</th>
+                  <th>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {tasks.data.items.map((task) => (
+                  <tr key={task.id}>
+                    <td>
+                      <div className="flex items-center gap-3">
+                        <img src={task.task_image_url} alt="" className="size-10 rounded object-cover" loading="lazy" />
+                        <span className="font-medium">{task.task_title}</span>
+                      </div>
+                    </td>
+                    <td>
+                      <p>{task.user_name}</p>
+                      <p className="text-xs text-base-content/60">{task.user_email}</p>
+                    </td>
+                    <td>{task.required_workers}</td>
+                    <td className="whitespace-nowrap">{task.payable_amount} coins</td>
+                    <td className="whitespace-nowrap">{formatDate(task.completion_date)}</td>
+                    <td>
+                      <StatusBadge status={task.status} />
+                    </td>
+                    <td>
+                      <button type="button" className="btn btn-ghost btn-sm text-error" aria-label={`Delete ${task.task_title}`} onClick={() => setDeleting(task)}>
+                        <Trash2 className="size-4" aria-hidden="true" />
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} limit={tasks.data.limit} total={tasks.data.total} onPage={setPage} />
+        </>
+      )}
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Are you sure?"
+        message="You won't be able to revert this! The buyer gets the coins of the open slots back."
+        confirmLabel="Yes, delete it"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "react-toastify";
+import { ROLES, type Role } from "@taskmint/shared";
+import { Avatar } from "../../../components/ui/Avatar.tsx";
+import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
+import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { Pagination } from "../../../components/ui/Pagination.tsx";
+import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
+import { errorMessage } from "../../../lib/api.ts";
+import { useMe } from "../../../lib/auth.ts";
+import { formatCoins } from "../../../lib/format.ts";
+import { useAdminUsers, useChangeRole, useDeleteUser, type AdminUser } from "../api.ts";
+
+export function ManageUsersPage() {
+  const { data: me } = useMe();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState("");
+  const [query, setQuery] = useState("");
+  const [role, setRole] = useState<Role | "">("");
+  const users = useAdminUsers(page, query, role);
+  const changeRole = useChangeRole();
+  const remove = useDeleteUser();
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+
+  const onRole = (user: AdminUser, next: Role) =>
+    changeRole.mutate(
+      { id: user.id, role: next },
+      {
+        onSuccess: () => toast.success(`${user.name} is now ${next === "admin" ? "an" : "a"} ${next}`),
+        onError: (error) => toast.error(errorMessage(error, "Failed to update role")),
+      },
+    );
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success(`${deleting.name} was deleted`);
+        setDeleting(null);
+      },
+      onError: (error) => {
+        toast.error(errorMessage(error, "Failed to delete user"));
+        setDeleting(null);
+      },
+    });
+  };
+
+  return (
+    <div>
+      <PageHeader title="Manage Users" />
+      <form
+        className="mb-4 flex flex-wrap gap-2"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery(search.trim());
+          setPage(1);
+        }}
+      >
+        <label htmlFor="user-search" className="sr-only">
+          Search by name or email
+        </label>
+        <input id="user-search" type="search" className="input input-sm w-64 max-w-full" placeholder="Search by name or email" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <select
+          className="select select-sm w-auto"
+          aria-label="Filter by role"
+          value={role}
+          onChange={(event) => {
+            setRole(event.target.value as Role | "");
+            setPage(1);
+          }}
+        >
+          <option value="">All roles</option>
+          {ROLES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn btn-sm btn-primary">
+          Search
+        </button>
+      </form>
+      {users.isPending ? (
+        <Spinner />
+      ) : users.isError ? (
+        <ErrorState message="Failed to fetch users" onRetry={() => void users.refetch()} />
+      ) : users.data.items.length === 0 ? (
+        <EmptyState title="No users match." />
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>User</th>
+                  <th>Role</th>
+                  <th>Coins</th>
+                  <th>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.items.map((user) => (
+                  <tr key={user.id}>
+                    <td>
+                      <div className="flex items-center gap-3">
+                        <Avatar photo={user.photo} name={user.name} size="size-9" />
+                        <div>
+                          <p className="font-medium">{user.name}</p>
+                          <p className="text-xs text-base-content/60">{user.email}</p>
+                        </div>
+                      </div>
+                    </td>
+                    <td>
+                      <select
+                        className="select select-sm w-auto"
+                        aria-label={`Role of ${user.name}`}
+                        value={user.role}
+                        disabled={changeRole.isPending}
+                        onChange={(event) => onRole(user, event.target.value as Role)}
+                      >
+                        {ROLES.map((value) => (
+                          <option key={value} value={value}>
+                            {value}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>{formatCoins(user.coins)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm text-error"
+                        aria-label={`Delete ${user.name}`}
+                        disabled={user.id === me?.id}
+                        title={user.id === me?.id ? "You cannot delete your own account" : undefined}
+                        onClick={() => setDeleting(user)}
+                      >
+                        <Trash2 className="size-4" aria-hidden="true" />
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} limit={users.data.limit} total={users.data.total} onPage={setPage} />
+        </>
+      )}
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={`Delete ${deleting?.name ?? "this user"}?`}
+        message="They will not be able to sign in. Their open tasks close with refunds and their pending withdrawals go back to their balance. History is kept."
+        confirmLabel="Delete user"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./support/browser.ts";
+import { startServer, type RunningServer } from "./support/server.ts";
+import { apiSession, registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
+
+const screenshots = fileURLToPath(new URL("./screenshots", import.meta.url));
+const admin: E2eUser = { email: "chief@example.com", password: "Admin1234", name: "Admin" };
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  browser = await launchBrowser();
+  await mkdir(screenshots, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300); // let the layout settle after the resize
+    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe("administration", () => {
+  it("an admin makes a worker a buyer; the user's menu changes on their next page load", async () => {
+    const worker = await registerViaApi(server.url, "worker", "Molly Morph");
+    const workerView = await signedInPage(browser, server.url, worker);
+    const menu = workerView.page.getByRole("navigation", { name: "Dashboard menu" });
+    await expect.poll(() => menu.getByRole("link", { name: "TaskList" }).isVisible()).toBe(true);
+
+    const adminView = await signedInPage(browser, server.url, admin);
+    await adminView.page.goto("/dashboard/manage-users");
+    await adminView.page.getByLabel("Search by name or email").fill("Molly");
+    await adminView.page.getByRole("button", { name: "Search" }).click();
+    await adminView.page.getByLabel("Role of Molly Morph").selectOption("buyer");
+    await expect.poll(() => adminView.page.getByText("Molly Morph is now a buyer").isVisible()).toBe(true);
+    await adminView.page.getByLabel("Search by name or email").fill("");
+    await adminView.page.getByRole("button", { name: "Search" }).click();
+    await shoot(adminView.page, "manage-users");
+
+    await workerView.page.reload();
+    await expect.poll(() => menu.getByRole("link", { name: "Add new Tasks" }).isVisible()).toBe(true);
+    await expect.poll(() => menu.getByRole("link", { name: "TaskList" }).count()).toBe(0);
+    await workerView.context.close();
+    await adminView.context.close();
+  });
+
+  it("an admin deletes a task and the buyer sees the refund", async () => {
+    const buyer = await registerViaApi(server.url, "buyer", "Rhea Refund");
+    const asBuyer = await apiSession(server.url, buyer);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      task_title: "Tag 20 photos",
+      task_detail: "Tag each photo with three keywords.",
+      required_workers: "4",
+      payable_amount: "6",
+      completion_date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+      submission_info: "The keywords, one line per photo",
+    })) {
+      form.append(name, value);
+    }
+    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ef4444" } }).png().toBuffer();
+    form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "task.png");
+    await asBuyer("POST", "/api/tasks", form);
+
+    const buyerView = await signedInPage(browser, server.url, buyer);
+    await expect.poll(async () => (await buyerView.page.getByTestId("coin-balance").first().textContent())?.trim()).toBe("26");
+
+    const adminView = await signedInPage(browser, server.url, admin);
+    await adminView.page.goto("/dashboard/manage-task");
+    await adminView.page.getByRole("heading", { name: "Manage Task" }).waitFor();
+    await shoot(adminView.page, "manage-task");
+    await adminView.page.getByRole("button", { name: "Delete Tag 20 photos" }).click();
+    await adminView.page.getByRole("button", { name: "Yes, delete it" }).click();
+    await expect.poll(() => adminView.page.getByText("Task deleted. 24 coins were refunded to Rhea Refund.").isVisible()).toBe(true);
+    await adminView.page.goto("/dashboard/adminHome");
+    await expect.poll(() => adminView.page.getByRole("cell", { name: /Task deleted/ }).isVisible()).toBe(true);
+    await shoot(adminView.page, "admin-home-audit");
+    await adminView.context.close();
+
+    await buyerView.page.reload();
+    await expect.poll(async () => (await buyerView.page.getByTestId("coin-balance").first().textContent())?.trim()).toBe("50");
+    await buyerView.context.close();
+  });
+});
