@@ -79,6 +79,7 @@ const MATRIX: RouteCase[] = [
   { method: "GET", route: "/api/payments", url: () => "/api/payments", expect: only("buyer", 200) },
   { method: "POST", route: "/api/payments/webhook", url: () => "/api/payments/webhook", body: () => ({ type: "payment_intent.succeeded" }), expect: all(404) },
   { method: "GET", route: "/api/admin/stats", url: () => "/api/admin/stats", expect: only("admin", 200) },
+  { method: "GET", route: "/api/admin/stats/daily", url: () => "/api/admin/stats/daily", expect: only("admin", 200) },
   { method: "GET", route: "/api/admin/ledger/check", url: () => "/api/admin/ledger/check", expect: only("admin", 200) },
   { method: "GET", route: "/api/admin/withdrawals", url: () => "/api/admin/withdrawals", expect: only("admin", 200) },
   { method: "POST", route: "/api/admin/withdrawals/{id}/approve", url: (f) => `/api/admin/withdrawals/${f.withdrawal.id}/approve`, expect: only("admin", null) },

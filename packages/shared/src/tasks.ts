@@ -110,3 +110,12 @@ export const adminStatsSchema = z.object({
   totalPayments: z.number(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export const dailyActivitySchema = z.object({
+  date: z.string(),
+  coins_issued: z.number().int(),
+  coins_paid_out: z.number().int(),
+  tasks_created: z.number().int(),
+  submissions: z.number().int(),
+});
+export type DailyActivity = z.infer<typeof dailyActivitySchema>;

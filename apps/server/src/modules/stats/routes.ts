@@ -1,8 +1,8 @@
-import { adminStatsSchema, buyerStatsSchema, topWorkerSchema, workerStatsSchema } from "@taskmint/shared";
+import { adminStatsSchema, buyerStatsSchema, dailyActivitySchema, topWorkerSchema, workerStatsSchema } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
-import { adminStats, buyerStats, topWorkers, workerStats } from "./service.ts";
+import { adminStats, buyerStats, dailyActivity, topWorkers, workerStats } from "./service.ts";
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -27,5 +27,19 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/stats",
     { preHandler: requireRole("admin"), schema: { tags: ["admin"], summary: "Platform stats", response: { 200: adminStatsSchema } } },
     () => adminStats(app.db),
+  );
+
+  app.get(
+    "/api/admin/stats/daily",
+    {
+      preHandler: requireRole("admin"),
+      schema: {
+        tags: ["admin"],
+        summary: "Activity per UTC day: coins issued and paid out, tasks posted, submissions",
+        querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
+        response: { 200: z.array(dailyActivitySchema) },
+      },
+    },
+    (request) => dailyActivity(app.db, app.clock(), request.query.days),
   );
 };

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import type { AdminStats, BuyerStats, TopWorker, WorkerStats } from "@taskmint/shared";
+import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import type { AdminStats, BuyerStats, DailyActivity, TopWorker, WorkerStats } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { ledgerAccounts, payments, submissions, tasks, users } from "../../db/schema/index.ts";
+import { ledgerAccounts, ledgerTransfers, payments, submissions, tasks, users } from "../../db/schema/index.ts";
+import { MINT, PAYOUT } from "../ledger/service.ts";
 import { completedPurchaseDollars } from "../payments/service.ts";
 
 /** Rule R14, worker: submissions made, still pending, and coins earned from approvals. */
@@ -64,4 +65,44 @@ export async function adminStats(db: Database): Promise<AdminStats> {
     totalCoins: Number(coins?.total ?? 0),
     totalPayments: Number(paid?.cents ?? 0) / 100,
   };
+}
+
+/** Per UTC day over the last `days` days: coins issued and paid out, tasks posted, work submitted. */
+export async function dailyActivity(db: Database, now: Date, days: number): Promise<DailyActivity[]> {
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
+  const day = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const [mint] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.ownerKey, MINT));
+  const [payout] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.ownerKey, PAYOUT));
+  const [moved, posted, submitted] = await Promise.all([
+    db
+      .select({
+        day: day(ledgerTransfers.createdAt),
+        issued: sql<number>`cast(coalesce(sum(${ledgerTransfers.amount}) filter (where ${ledgerTransfers.fromAccountId} = ${mint?.id ?? 0}), 0) as int)`,
+        paidOut: sql<number>`cast(coalesce(sum(${ledgerTransfers.amount}) filter (where ${ledgerTransfers.toAccountId} = ${payout?.id ?? 0}), 0) as int)`,
+      })
+      .from(ledgerTransfers)
+      .where(gte(ledgerTransfers.createdAt, from))
+      .groupBy(day(ledgerTransfers.createdAt)),
+    db
+      .select({ day: day(tasks.createdAt), count: sql<number>`cast(count(*) as int)` })
+      .from(tasks)
+      .where(gte(tasks.createdAt, from))
+      .groupBy(day(tasks.createdAt)),
+    db
+      .select({ day: day(submissions.createdAt), count: sql<number>`cast(count(*) as int)` })
+      .from(submissions)
+      .where(gte(submissions.createdAt, from))
+      .groupBy(day(submissions.createdAt)),
+  ]);
+  return Array.from({ length: days }, (_, index) => {
+    const date = new Date(from.getTime() + index * 86_400_000).toISOString().slice(0, 10);
+    const money = moved.find((row) => row.day === date);
+    return {
+      date,
+      coins_issued: money?.issued ?? 0,
+      coins_paid_out: money?.paidOut ?? 0,
+      tasks_created: posted.find((row) => row.day === date)?.count ?? 0,
+      submissions: submitted.find((row) => row.day === date)?.count ?? 0,
+    };
+  });
 }

@@ -144,3 +144,18 @@ describe("admin stats (rule R14)", () => {
   });
 });
 
+describe("daily activity for the admin charts", () => {
+  it("counts today's issued and paid-out coins, and gives one row per day", async () => {
+    const before = (await call("GET", "/api/admin/stats/daily?days=7", admin)).json<{ date: string; coins_issued: number; coins_paid_out: number }[]>();
+    expect(before).toHaveLength(7);
+    expect(before.at(-1)?.date).toBe(new Date().toISOString().slice(0, 10));
+    const worker = await workerWith(300);
+    const withdrawal = (await call("POST", "/api/withdrawals", worker.cookie, bkash(200))).json<Withdrawal>();
+    await call("POST", `/api/admin/withdrawals/${withdrawal.id}/approve`, admin);
+    const after = (await call("GET", "/api/admin/stats/daily?days=7", admin)).json<typeof before>();
+    expect((after.at(-1)?.coins_issued ?? 0) - (before.at(-1)?.coins_issued ?? 0)).toBe(300);
+    expect((after.at(-1)?.coins_paid_out ?? 0) - (before.at(-1)?.coins_paid_out ?? 0)).toBe(200);
+    expect((await call("GET", "/api/admin/stats/daily?days=0", admin)).statusCode).toBe(400);
+  });
+});
+

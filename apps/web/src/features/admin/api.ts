@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminStats, Page, Role, Task, Withdrawal } from "@taskmint/shared";
+import type { AdminStats, DailyActivity, Page, Role, Task, Withdrawal } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
 
 export interface LedgerReport {
@@ -96,3 +96,6 @@ export function useAdminDeleteTask() {
     onSuccess: refresh,
   });
 }
+
+export const useDailyActivity = (days: number) =>
+  useQuery({ queryKey: ["admin-daily", days], queryFn: () => api<DailyActivity[]>(`/api/admin/stats/daily?days=${days}`) });

@@ -10,6 +10,7 @@ import { StatCard } from "../../../components/ui/StatCard.tsx";
 import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatCoins, formatDate, formatDollars } from "../../../lib/format.ts";
+import { ActivityCharts } from "../components/ActivityCharts.tsx";
 import { AuditTrail } from "../components/AuditTrail.tsx";
 import { useAdminStats, useDecideWithdrawal, useLedgerCheck, usePendingWithdrawals } from "../api.ts";
 
@@ -157,6 +158,8 @@ export function AdminHomePage() {
           <StatCard label="Total payments" value={stats.data ? formatDollars(stats.data.totalPayments) : "…"} icon={<DollarSign aria-hidden="true" />} />
         </div>
       )}
+      <h2 className="mb-3 mt-8 text-xl font-bold">Activity</h2>
+      <ActivityCharts />
       <h2 className="mb-3 mt-8 text-xl font-bold">Ledger health</h2>
       <LedgerHealth />
       <h2 className="mb-3 mt-8 text-xl font-bold">Withdrawal requests</h2>
