@@ -70,7 +70,7 @@ describe("operations", () => {
 
   it("tells the web app whether Google sign-in is configured", async () => {
     const response = await ctx.app.inject({ method: "GET", url: "/api/config" });
-    expect(response.json()).toMatchObject({ google_enabled: false });
+    expect(response.json()).toMatchObject({ google_enabled: false, payment_provider: "sandbox" });
   });
 });
 

@@ -77,16 +77,19 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyRateLimit, { global: false });
   const authRateLimit = env.AUTH_RATE_LIMIT > 0 ? { max: env.AUTH_RATE_LIMIT, timeWindow: "1 minute" } : false;
 
+  // Stripe's card form is Stripe's own script and frames; allowed only when Stripe is the provider.
+  const stripe = env.PAYMENT_PROVIDER === "stripe";
   // Everything but the API browser gets the strict security headers.
   await app.register(async (site) => {
     await site.register(fastifyHelmet, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...(stripe ? ["https://js.stripe.com"] : [])],
+          frameSrc: stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:"],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
           fontSrc: ["'self'", "data:"],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],

@@ -57,6 +57,7 @@ export function useSignOut() {
 export interface ServerConfig {
   google_enabled: boolean;
   repository_url: string;
+  payment_provider: "sandbox" | "stripe";
 }
 
 export function useServerConfig() {

@@ -21,9 +21,15 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["operations"],
         summary: "What the web app needs to know about this server's set-up",
-        response: { 200: z.object({ google_enabled: z.boolean(), repository_url: z.string() }) },
+        response: {
+          200: z.object({
+            google_enabled: z.boolean(),
+            repository_url: z.string(),
+            payment_provider: z.enum(["sandbox", "stripe"]),
+          }),
+        },
       },
     },
-    () => ({ google_enabled: Boolean(app.env.GOOGLE_CLIENT_ID), repository_url: app.env.REPOSITORY_URL }),
+    () => ({ google_enabled: Boolean(app.env.GOOGLE_CLIENT_ID), repository_url: app.env.REPOSITORY_URL, payment_provider: app.payments.name }),
   );
 };

@@ -15,7 +15,7 @@ export type SandboxOutcome = { succeeded: true } | { succeeded: false; message: 
 
 /** Card test mode, in process: the well-known test numbers behave as they do at Stripe. */
 export class SandboxProvider implements PaymentProvider {
-  readonly name = "sandbox";
+  readonly name = "sandbox" as const;
 
   async createIntent() {
     const providerPaymentId = `sbx_pi_${randomBytes(12).toString("hex")}`;
@@ -59,7 +59,7 @@ function luhnValid(digits: string): boolean {
 
 /** Stripe PaymentIntents; coins are credited only after the intent is re-read from Stripe. */
 export class StripeProvider implements PaymentProvider {
-  readonly name = "stripe";
+  readonly name = "stripe" as const;
   readonly client: Stripe;
 
   constructor(

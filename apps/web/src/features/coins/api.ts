@@ -21,7 +21,7 @@ export const useMyWithdrawals = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-interface StartedPayment {
+export interface StartedPayment {
   payment: Payment;
   provider: "sandbox" | "stripe";
   client_secret: string;
@@ -33,9 +33,28 @@ export function usePayWithCard() {
   return useMutation({
     mutationFn: async ({ packageId, card }: { packageId: string; card: SandboxCard }) => {
       const started = await api<StartedPayment>("/api/payments", { body: { package_id: packageId } });
-      if (started.provider !== "sandbox") throw new Error("Stripe not loaded properly");
       return api<Payment>(`/api/payments/${started.payment.id}/sandbox-confirm`, { body: card });
     },
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: meKey }), client.invalidateQueries({ queryKey: ["payments"] })]),
+  });
+}
+
+/** Stripe: the payment and its client secret, made once per visit of the payment page. */
+export const useStripeIntent = (packageId: string) =>
+  useQuery({
+    queryKey: ["stripe-intent", packageId],
+    queryFn: () => api<StartedPayment & { publishable_key: string | null }>("/api/payments", { body: { package_id: packageId } }),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+/** After Stripe.js confirmed the card: the server re-reads the payment from Stripe. */
+export function useConfirmStripePayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (paymentId: string) => api<Payment>(`/api/payments/${paymentId}/confirm`, { body: {} }),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: meKey }), client.invalidateQueries({ queryKey: ["payments"] })]),
   });
 }
