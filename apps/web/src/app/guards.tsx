@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { ROLE_HOME, type Role } from "@taskmint/shared";
+import { ROLE_HOME, type Role } from "@taskmint/shared/constants";
 import { Spinner } from "../components/ui/Spinner.tsx";
 import { useMe } from "../lib/auth.ts";
 

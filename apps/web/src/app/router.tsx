@@ -3,14 +3,14 @@ import { createBrowserRouter } from "react-router";
 import type { Role } from "@taskmint/shared";
 import { ComingSoon } from "../components/ui/ComingSoon.tsx";
 import { Spinner } from "../components/ui/Spinner.tsx";
-import { LoginPage } from "../features/auth/routes/LoginPage.tsx";
-import { RegisterPage } from "../features/auth/routes/RegisterPage.tsx";
 import { HomePage } from "../features/public/routes/HomePage.tsx";
 import { NotFoundPage } from "../features/public/routes/NotFoundPage.tsx";
 import { GuestOnly, RequireRole, RequireUser } from "./guards.tsx";
 import { PublicLayout } from "./layouts/PublicLayout.tsx";
 
-// Signed-in code loads on demand, so the public pages stay small.
+// Everything but Home loads on demand, so the first page stays small.
+const LoginPage = lazy(() => import("../features/auth/routes/LoginPage.tsx").then((module) => ({ default: module.LoginPage })));
+const RegisterPage = lazy(() => import("../features/auth/routes/RegisterPage.tsx").then((module) => ({ default: module.RegisterPage })));
 const DashboardLayout = lazy(() => import("./layouts/DashboardLayout.tsx").then((module) => ({ default: module.DashboardLayout })));
 const WelcomePage = lazy(() => import("../features/dashboard/routes/WelcomePage.tsx").then((module) => ({ default: module.WelcomePage })));
 const AddTaskPage = lazy(() => import("../features/tasks/routes/AddTaskPage.tsx").then((module) => ({ default: module.AddTaskPage })));
@@ -59,8 +59,8 @@ export const router = createBrowserRouter([
       { index: true, element: <HomePage /> },
       { path: "about", element: <ComingSoon title="About Us" /> },
       { path: "allTask", element: loading(<AllTasksPage />) },
-      { path: "login", element: <GuestOnly><LoginPage /></GuestOnly> },
-      { path: "register", element: <GuestOnly><RegisterPage /></GuestOnly> },
+      { path: "login", element: <GuestOnly>{loading(<LoginPage />)}</GuestOnly> },
+      { path: "register", element: <GuestOnly>{loading(<RegisterPage />)}</GuestOnly> },
       { path: "forgot-password", element: <ComingSoon title="Forgot password" /> },
       { path: "profile", element: <RequireUser><ComingSoon title="Profile" /></RequireUser> },
       { path: "*", element: <NotFoundPage /> },

@@ -1,7 +1,7 @@
 import { Bell, House, Menu } from "lucide-react";
 import { useState } from "react";
 import { NavLink, Outlet } from "react-router";
-import { BRAND } from "@taskmint/shared";
+import { BRAND } from "@taskmint/shared/constants";
 import { Avatar } from "../../components/ui/Avatar.tsx";
 import { CoinBalance } from "../../components/ui/CoinBalance.tsx";
 import { Logo } from "../../components/ui/Logo.tsx";

@@ -1,4 +1,4 @@
-import { BRAND } from "@taskmint/shared";
+import { BRAND } from "@taskmint/shared/constants";
 import { Link } from "react-router";
 
 export function LogoMark({ className = "size-8" }: { className?: string }) {

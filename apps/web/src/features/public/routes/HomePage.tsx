@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BRAND } from "@taskmint/shared";
+import { BRAND } from "@taskmint/shared/constants";
 
 export function HomePage() {
   return (
