@@ -28,6 +28,7 @@ const WithdrawalsPage = lazy(() => import("../features/coins/routes/WithdrawalsP
 const AdminHomePage = lazy(() => import("../features/admin/routes/AdminHomePage.tsx").then((module) => ({ default: module.AdminHomePage })));
 const ManageUsersPage = lazy(() => import("../features/admin/routes/ManageUsersPage.tsx").then((module) => ({ default: module.ManageUsersPage })));
 const ManageTasksPage = lazy(() => import("../features/admin/routes/ManageTasksPage.tsx").then((module) => ({ default: module.ManageTasksPage })));
+const AboutPage = lazy(() => import("../features/public/routes/AboutPage.tsx").then((module) => ({ default: module.AboutPage })));
 const AllTasksPage = lazy(() => import("../features/public/routes/AllTasksPage.tsx").then((module) => ({ default: module.AllTasksPage })));
 
 const loading = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
@@ -57,7 +58,7 @@ export const router = createBrowserRouter([
     element: <PublicLayout />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: "about", element: <ComingSoon title="About Us" /> },
+      { path: "about", element: loading(<AboutPage />) },
       { path: "allTask", element: loading(<AllTasksPage />) },
       { path: "login", element: <GuestOnly>{loading(<LoginPage />)}</GuestOnly> },
       { path: "register", element: <GuestOnly>{loading(<RegisterPage />)}</GuestOnly> },

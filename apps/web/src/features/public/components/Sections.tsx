@@ -1,0 +1,114 @@
+import { Banknote, Clock, Globe, House, ShieldCheck, Sparkles, TrendingUp, Handshake, Wallet } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { FAQ, FEATURES, HOW_IT_WORKS, WHY_US } from "../content.ts";
+
+const FEATURE_ICONS = [Banknote, Globe, House, Clock];
+const WHY_ICONS = [Sparkles, Clock, TrendingUp, Handshake, Wallet];
+
+export function Hero() {
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-16">
+      <h2 className="text-center text-3xl font-bold sm:text-4xl">Turn Your Spare Time Into Extra Income</h2>
+      <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {FEATURES.map((feature, index) => {
+          const Icon = FEATURE_ICONS[index] ?? ShieldCheck;
+          return (
+            <article key={feature.title} className="card bg-base-100 shadow-sm ring-1 ring-base-300">
+              <div className="card-body items-center text-center">
+                <Icon className="size-10 text-primary" aria-hidden="true" />
+                <h3 className="card-title">{feature.title}</h3>
+                <p className="text-base-content/70">{feature.text}</p>
+              </div>
+            </article>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+export function StartEarning() {
+  return (
+    <section className="bg-base-200">
+      <div className="mx-auto max-w-7xl px-4 py-16">
+        <h2 className="text-center text-3xl font-bold sm:text-4xl">Start Earning Today</h2>
+        <div className="mt-10 grid gap-6 lg:grid-cols-2">
+          <div className="card bg-base-100 shadow-sm">
+            <div className="card-body">
+              <h3 className="card-title text-2xl">How It Works</h3>
+              <ol className="mt-2 space-y-3">
+                {HOW_IT_WORKS.map((step, index) => (
+                  <li key={step} className="flex gap-3">
+                    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-content">{index + 1}</span>
+                    <span className="pt-1">{step}</span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          </div>
+          <div className="card bg-base-100 shadow-sm">
+            <div className="card-body">
+              <h3 className="card-title text-2xl">Why Choose Us</h3>
+              <ul className="mt-2 space-y-3">
+                {WHY_US.map((point, index) => {
+                  const Icon = WHY_ICONS[index] ?? Sparkles;
+                  return (
+                    <li key={point.title} className="flex gap-3">
+                      <Icon className="mt-1 size-6 shrink-0 text-primary" aria-hidden="true" />
+                      <span>
+                        <strong>{point.title}:</strong> {point.text}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Six questions; one open at a time, the first open at first. */
+export function Faq() {
+  const [open, setOpen] = useState(0);
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-16">
+      <h2 className="text-center text-3xl font-bold sm:text-4xl">Frequently Asked Questions</h2>
+      <div className="mt-8 space-y-3">
+        {FAQ.map((item, index) => {
+          const expanded = open === index;
+          return (
+            <div key={item.question} className="rounded-box bg-base-100 ring-1 ring-base-300">
+              <h3>
+                <button
+                  type="button"
+                  id={`faq-q-${index}`}
+                  className="flex w-full items-center justify-between gap-3 p-4 text-left font-semibold"
+                  aria-expanded={expanded}
+                  aria-controls={`faq-a-${index}`}
+                  onClick={() => setOpen(expanded ? -1 : index)}
+                >
+                  {item.question}
+                  <span aria-hidden="true" className="text-xl">
+                    {expanded ? "−" : "+"}
+                  </span>
+                </button>
+              </h3>
+              <div id={`faq-a-${index}`} role="region" aria-labelledby={`faq-q-${index}`} hidden={!expanded} className="px-4 pb-4 text-base-content/80">
+                {item.answer}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      <div className="mt-8 text-center">
+        <Link to="/about" className="btn btn-primary">
+          Know More About Us
+        </Link>
+      </div>
+    </section>
+  );
+}

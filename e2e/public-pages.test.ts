@@ -1,0 +1,205 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./support/browser.ts";
+import { startServer, type RunningServer } from "./support/server.ts";
+import { apiSession, registerViaApi } from "./support/users.ts";
+
+const screenshots = fileURLToPath(new URL("./screenshots", import.meta.url));
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "Admin1234" });
+  browser = await launchBrowser();
+  await mkdir(screenshots, { recursive: true });
+  // Top performers: one who earned, and one who earned and then withdrew everything (0 coins).
+  const buyer = await registerViaApi(server.url, "buyer", "Big Buyer");
+  const asBuyer = await apiSession(server.url, buyer);
+  await asBuyer("POST", `/api/payments/${(await asBuyer<{ payment: { id: string } }>("POST", "/api/payments", { package_id: "coins-1000" })).payment.id}/sandbox-confirm`, {
+    card_number: "4242424242424242",
+    exp_month: 12,
+    exp_year: 2099,
+    cvc: "123",
+  });
+  for (const [name, withdrawAll] of [["Ada Earner", false], ["Zed Zero", true]] as const) {
+    const worker = await registerViaApi(server.url, "worker", name);
+    const form = new FormData();
+    for (const [field, value] of Object.entries({
+      task_title: `Task for ${name}`,
+      task_detail: "Do it.",
+      required_workers: "1",
+      payable_amount: "190",
+      completion_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+      submission_info: "Proof",
+    })) {
+      form.append(field, value);
+    }
+    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#22c55e" } }).png().toBuffer();
+    form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "t.png");
+    const task = await asBuyer<{ id: string }>("POST", "/api/tasks", form);
+    const asWorker = await apiSession(server.url, worker);
+    const submission = await asWorker<{ id: string }>("POST", `/api/tasks/${task.id}/submissions`, { submission_details: "done" });
+    await asBuyer("POST", `/api/submissions/${submission.id}/approve`, {});
+    if (withdrawAll) await asWorker("POST", "/api/withdrawals", { withdrawal_coin: 200, payment_system: "PayPal", account_number: "zed@example.com" });
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(route: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto(route);
+  return page;
+}
+
+/** Where the banner's track is scrolled to (the carousel moves it with an inline transform). */
+const bannerOffset = async (page: Page) => {
+  const style = (await page.getByTestId("banner").locator("div.flex").first().getAttribute("style")) ?? "";
+  return Math.round(Number(/translate3d\((-?[\d.]+)px/.exec(style)?.[1] ?? 0));
+};
+
+describe("Home", () => {
+  it("shows every section with the spec's headings and texts", async () => {
+    const page = await open("/");
+    for (const text of [
+      "Turn Your Time Into Money",
+      "Simple Tasks, Real Rewards",
+      "Join Our Growing Community",
+      "Turn Your Spare Time Into Extra Income",
+      "Earn Extra Cash",
+      "Work Online",
+      "Work from Home",
+      "Flexible Hours",
+      "Start Earning Today",
+      "How It Works",
+      "Why Choose Us",
+      "Easy Withdrawals:",
+      "Our Top Performers",
+      "What Our Users Say",
+    ]) {
+      expect(await page.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
+    }
+    for (const button of ["Start Earning", "View Tasks", "Register Now"]) {
+      expect(await page.getByRole("link", { name: button }).count(), button).toBe(1);
+    }
+    await page.context().close();
+  });
+
+  it("opens one FAQ answer at a time, the first at load, and links to /about", async () => {
+    const page = await open("/");
+    const questions = page.getByRole("button", { name: /\?$/ });
+    expect(await questions.count()).toBe(6);
+    expect(await questions.nth(0).getAttribute("aria-expanded")).toBe("true");
+    expect(await questions.nth(1).getAttribute("aria-expanded")).toBe("false");
+    await questions.nth(2).click();
+    expect(await questions.nth(0).getAttribute("aria-expanded")).toBe("false");
+    expect(await questions.nth(2).getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => page.getByText("Bkash, Rocket, Nagad or PayPal once you have at least 200 coins ($10)").isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Know More About Us" }).click();
+    await page.waitForURL(/\/about$/);
+    await page.context().close();
+  });
+
+  it("advances the banner by itself and holds it while hovered", async () => {
+    const page = await open("/");
+    const start = await bannerOffset(page);
+    await expect.poll(() => bannerOffset(page), { timeout: 9000 }).not.toBe(start);
+    await page.getByTestId("banner").hover();
+    await page.waitForTimeout(1500); // let a slide change already under way finish
+    const held = await bannerOffset(page);
+    await page.waitForTimeout(6500); // longer than one 5 s autoplay step
+    expect(await bannerOffset(page)).toBe(held);
+    await page.context().close();
+  });
+
+  for (const [width, perView] of [
+    [375, 1],
+    [800, 2],
+    [1280, 3],
+  ] as const) {
+    it(`shows ${perView} testimonial(s) at ${width} px`, async () => {
+      const page = await open("/", width);
+      const track = page.getByTestId("testimonials");
+      await track.scrollIntoViewIfNeeded();
+      const viewport = await track.evaluate((element) => element.parentElement?.getBoundingClientRect().width ?? 0);
+      const slide = await track.locator("figure").first().evaluate((element) => element.getBoundingClientRect().width);
+      expect(Math.round(viewport / slide)).toBe(perView);
+      await page.context().close();
+    });
+  }
+
+  it("ranks the top performers in the order received and shows 0 coins for an empty wallet", async () => {
+    const page = await open("/");
+    const expected = (await (await fetch(`${server.url}/api/workers/top`)).json()) as { name: string; coins: number }[];
+    const cards = page.getByTestId("top-performers").locator("li");
+    await expect.poll(() => cards.count()).toBe(expected.length);
+    for (const [index, worker] of expected.entries()) {
+      await expect.poll(() => cards.nth(index).textContent()).toContain(worker.name);
+      expect(await cards.nth(index).getByTestId("rank").textContent()).toBe(`#${index + 1}`);
+    }
+    expect(await cards.filter({ hasText: "Zed Zero" }).textContent()).toContain("0 coins");
+    expect(await cards.filter({ hasText: "Ada Earner" }).textContent()).toContain("200 coins");
+    await page.context().close();
+  });
+
+  it("is within the screen and looks right at 375, 768 and 1280 px, Home and About", async () => {
+    for (const route of ["/", "/about"]) {
+      for (const width of [375, 768, 1280]) {
+        const page = await open(route, width);
+        // Scroll through once so the lazy images below the fold load before the picture.
+        await page.evaluate("window.scrollTo(0, document.body.scrollHeight)");
+        await page.waitForLoadState("networkidle");
+        await page.evaluate("window.scrollTo(0, 0)");
+        const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - window.innerWidth");
+        expect(overflow, `${route} at ${width}`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: path.join(screenshots, `${route === "/" ? "home" : "about"}-${width}.png`), fullPage: true });
+        await page.context().close();
+      }
+    }
+  });
+});
+
+describe("About", () => {
+  it("shows the stats, mission, vision, values and both links", async () => {
+    const page = await open("/about");
+    await page.getByRole("heading", { name: "About TaskMint" }).waitFor();
+    for (const text of ["50K+", "Active Users", "1M+", "Tasks Completed", "150+", "Countries", "24/7", "Support", "Trust & Transparency", "Quality & Excellence", "Global Community"]) {
+      expect(await page.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
+    }
+    expect(await page.getByRole("heading", { name: "Our Mission" }).count()).toBe(1);
+    expect(await page.getByRole("heading", { name: "Our Vision" }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Get Started" }).getAttribute("href")).toBe("/dashboard");
+    expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+    await page.context().close();
+  });
+});
+
+describe("accessibility", () => {
+  for (const route of ["/", "/about", "/allTask", "/login", "/register"]) {
+    it(`has no serious or critical axe violation on ${route}`, async () => {
+      const page = await open(route);
+      await page.waitForLoadState("networkidle");
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+      expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it("opens the mobile menu by keyboard", async () => {
+    const page = await open("/", 375);
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("#mobile-menu").getByRole("link", { name: "All Tasks" }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
