@@ -129,8 +129,8 @@ describe("Home", () => {
       const page = await open("/", width);
       const track = page.getByTestId("testimonials");
       await track.scrollIntoViewIfNeeded();
-      const viewport = await track.evaluate((element) => element.parentElement?.getBoundingClientRect().width ?? 0);
-      const slide = await track.locator("figure").first().evaluate((element) => element.getBoundingClientRect().width);
+      const viewport = (await track.locator("..").boundingBox())?.width ?? 0;
+      const slide = (await track.locator("figure").first().boundingBox())?.width ?? 1;
       expect(Math.round(viewport / slide)).toBe(perView);
       await page.context().close();
     });
