@@ -10,7 +10,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { BRAND } from "@taskmint/shared";
-import type { Database } from "./db/client.ts";
+import type { DbHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { createAuth } from "./modules/auth/auth.ts";
@@ -18,6 +18,8 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { ledgerRoutes } from "./modules/ledger/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
+import { NotificationHub } from "./modules/notifications/hub.ts";
+import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { createPaymentProvider, type SandboxProvider, type StripeProvider } from "./modules/payments/providers.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
@@ -30,7 +32,7 @@ import { refuseCrossOriginMutations } from "./plugins/origin-check.ts";
 
 export interface AppDeps {
   env: Env;
-  db: Database;
+  database: DbHandle;
   /** Signs session cookies. */
   authSecret: string;
   logger?: FastifyServerOptions["logger"];
@@ -43,11 +45,14 @@ export interface AppDeps {
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 export async function buildApp(deps: AppDeps) {
-  const { env, db } = deps;
+  const { env, database } = deps;
+  const db = database.db;
   const app = Fastify({
     logger: deps.logger ?? { level: env.LOG_LEVEL },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // Event streams stay open: closing the server must end them, not wait for them.
+    forceCloseConnections: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -58,6 +63,10 @@ export async function buildApp(deps: AppDeps) {
   app.decorate<SandboxProvider | StripeProvider>("payments", createPaymentProvider(env));
   app.decorate("auth", createAuth({ env, db, secret: deps.authSecret }));
   app.decorateRequest("sessionUser", undefined);
+  const hub = new NotificationHub(database, app.log);
+  app.decorate("notificationHub", hub);
+  app.addHook("onReady", () => hub.start());
+  app.addHook("onClose", () => hub.stop());
   app.addHook("onSend", async (request, reply) => {
     void reply.header("x-request-id", request.id);
   });
@@ -111,6 +120,7 @@ export async function buildApp(deps: AppDeps) {
     await site.register(withdrawalRoutes);
     await site.register(paymentRoutes);
     await site.register(adminRoutes);
+    await site.register(notificationRoutes);
 
     const webDist = deps.webDist === undefined ? (existsSync(defaultWebDist) ? defaultWebDist : null) : deps.webDist;
     if (webDist) {

@@ -89,6 +89,10 @@ const MATRIX: RouteCase[] = [
   { method: "DELETE", route: "/api/admin/users/{id}", url: (f) => `/api/admin/users/${f.userId}`, expect: only("admin", null) },
   { method: "GET", route: "/api/admin/tasks", url: () => "/api/admin/tasks", expect: only("admin", 200) },
   { method: "DELETE", route: "/api/admin/tasks/{id}", url: (f) => `/api/admin/tasks/${f.task.id}`, expect: only("admin", null) },
+  { method: "GET", route: "/api/notifications", url: () => "/api/notifications", expect: signedIn(200) },
+  { method: "POST", route: "/api/notifications/read", url: () => "/api/notifications/read", body: () => ({ all: true }), expect: signedIn(200) },
+  // An open event stream never ends, so only the refusal is asked here (the stream has its own test).
+  { method: "GET", route: "/api/notifications/stream", url: () => "/api/notifications/stream", expect: signedIn(null) },
   { method: "GET", route: "/api/admin/audit", url: () => "/api/admin/audit", expect: only("admin", 200) },
 ];
 

@@ -22,7 +22,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
   const report = await prepareData(database.db, env, database.kind);
-  const app = await buildApp({ env, db: database.db, authSecret: await resolveAuthSecret(env) });
+  const app = await buildApp({ env, database, authSecret: await resolveAuthSecret(env) });
   const jobs = startJobs({ db: database.db, log: app.log, clock: app.clock, intervalMs: JOB_INTERVAL_MS });
 
   let closing = false;

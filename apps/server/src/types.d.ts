@@ -1,6 +1,7 @@
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Auth } from "./modules/auth/auth.ts";
+import type { NotificationHub } from "./modules/notifications/hub.ts";
 import type { SandboxProvider, StripeProvider } from "./modules/payments/providers.ts";
 import type { SessionUser } from "./plugins/auth-guard.ts";
 
@@ -11,6 +12,7 @@ declare module "fastify" {
     env: Env;
     clock: () => Date;
     payments: SandboxProvider | StripeProvider;
+    notificationHub: NotificationHub;
   }
   interface FastifyRequest {
     /** undefined until the session was looked up, then the user or null. */

@@ -19,6 +19,8 @@ export interface DbHandle {
   db: Database;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /** LISTENs on a channel; every NOTIFY from any process on this database calls `onPayload`. Answers the unsubscribe. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,16 @@ function openPostgres(databaseUrl: string): DbHandle {
         client.release();
       }
     },
+    async listen(channel, onPayload) {
+      // LISTEN needs a connection of its own that stays open.
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      client.on("notification", (message) => {
+        if (message.channel === channel && message.payload) onPayload(message.payload);
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return () => client.end();
+    },
     close: () => pool.end(),
   };
 }
@@ -69,6 +81,10 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return unsubscribe;
+    },
     close: () => client.close(),
   };
 }

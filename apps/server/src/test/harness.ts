@@ -19,11 +19,11 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Opens the test database: a fresh in-memory PGlite, or the shared PostgreSQL emptied. */
-export async function openTestDatabase(): Promise<DbHandle> {
+/** Opens the test database: a fresh in-memory PGlite, or the shared PostgreSQL (emptied unless `keepData`). */
+export async function openTestDatabase(options: { keepData?: boolean } = {}): Promise<DbHandle> {
   const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: null });
   await handle.migrate();
-  if (handle.kind === "postgres") await resetDatabase(handle.db);
+  if (handle.kind === "postgres" && !options.keepData) await resetDatabase(handle.db);
   return handle;
 }
 
@@ -47,11 +47,14 @@ export interface TestAppOptions {
   /** Adds test-only routes before the app starts. */
   configure?: (app: App) => void;
   clock?: TestClock;
+  /** Run a second app on the database of a running one, as a second server process would. */
+  joining?: DbHandle;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestContext> {
-  const { env: envOverrides = {}, configure, clock } = options;
-  const handle = await openTestDatabase();
+  const { env: envOverrides = {}, configure, clock, joining } = options;
+  // PGlite lives inside one process, so a second app shares its handle; PostgreSQL gets a connection of its own.
+  const handle = joining?.kind === "pglite" ? joining : await openTestDatabase({ keepData: Boolean(joining) });
   const env = loadEnv({
     NODE_ENV: "test",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
@@ -61,7 +64,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
     DATA_DIR: tmpdir(),
     ...envOverrides,
   });
-  const app = await buildApp({ env, db: handle.db, authSecret: "test-secret-test-secret-test-secret!", webDist: null, clock: clock?.now });
+  const app = await buildApp({ env, database: handle, authSecret: "test-secret-test-secret-test-secret!", webDist: null, clock: clock?.now });
   configure?.(app);
   await app.ready();
   return {
@@ -71,7 +74,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
     async close() {
       const report = await checkLedger(handle.db);
       await app.close();
-      await handle.close();
+      if (handle !== joining) await handle.close();
       expect(report.problems).toEqual([]);
     },
   };

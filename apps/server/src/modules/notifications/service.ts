@@ -1,8 +1,66 @@
 import { randomUUID } from "node:crypto";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Page, PageQuery } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { notifications } from "../../db/schema/index.ts";
+import { countAll } from "../tasks/views.ts";
 
-/** Records a message for a user, in the caller's transaction so it exists exactly when the event does. */
+/** The channel on which every server process hears of new notifications. */
+export const NOTIFICATION_CHANNEL = "notifications";
+
+export interface NotificationView {
+  id: string;
+  message: string;
+  action_route: string;
+  read: boolean;
+  created_at: string;
+}
+
+const toView = (row: typeof notifications.$inferSelect): NotificationView => ({
+  id: row.id,
+  message: row.message,
+  action_route: row.actionRoute,
+  read: row.readAt !== null,
+  created_at: row.createdAt.toISOString(),
+});
+
+/**
+ * Records a message for a user in the caller's transaction, so it exists exactly when
+ * the event does, and announces it (delivered on commit) to every server process.
+ */
 export async function notify(db: Database, userId: string, message: string, actionRoute: string): Promise<void> {
-  await db.insert(notifications).values({ id: randomUUID(), userId, message, actionRoute });
+  const id = randomUUID();
+  await db.insert(notifications).values({ id, userId, message, actionRoute });
+  await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${id})`);
+}
+
+export async function getNotification(db: Database, id: string): Promise<(NotificationView & { userId: string }) | null> {
+  const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+  return row ? { ...toView(row), userId: row.userId } : null;
+}
+
+export async function listNotifications(db: Database, userId: string, page: PageQuery): Promise<Page<NotificationView> & { unread: number }> {
+  const mine = eq(notifications.userId, userId);
+  const [rows, [counted], [unread]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(mine)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ total: countAll }).from(notifications).where(mine),
+    db.select({ total: countAll }).from(notifications).where(and(mine, isNull(notifications.readAt))),
+  ]);
+  return { items: rows.map(toView), page: page.page, limit: page.limit, total: counted?.total ?? 0, unread: unread?.total ?? 0 };
+}
+
+/** Marks the user's own notifications read: the given ids, or all. Others' ids are ignored. */
+export async function markRead(db: Database, userId: string, which: { ids: string[] } | { all: true }): Promise<number> {
+  const updated = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), "ids" in which ? inArray(notifications.id, which.ids) : undefined))
+    .returning({ id: notifications.id });
+  return updated.length;
 }

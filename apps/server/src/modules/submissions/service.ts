@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { isoDate, type Page, type PageQuery, type Submission, type SubmissionStatus } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { submissions, tasks } from "../../db/schema/index.ts";
+import { submissions, tasks, users } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { escrowOf, transfer, walletOf } from "../ledger/service.ts";
+import { notify } from "../notifications/service.ts";
 import { countAll, selectSubmissions, toSubmission } from "../tasks/views.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,7 +48,7 @@ export async function submitWork(
           sql`${tasks.requiredWorkers} > 0`,
         ),
       )
-      .returning({ buyerId: tasks.buyerId });
+      .returning({ buyerId: tasks.buyerId, title: tasks.title });
     if (!task) throw await whyNotTakeable(tx, taskId, now);
     if (task.buyerId === workerId) throw new AppError("FORBIDDEN", "You cannot submit work to your own task");
 
@@ -66,6 +67,8 @@ export async function submitWork(
       if (isUniqueViolation(error)) throw alreadySubmitted();
       throw error;
     }
+    const [worker] = await tx.select({ name: users.name }).from(users).where(eq(users.id, workerId));
+    await notify(tx, task.buyerId, `${worker?.name ?? "A worker"} submitted work for "${task.title}"`, "/dashboard/BuyersHome");
   });
   return getSubmission(db, id);
 }
@@ -100,7 +103,11 @@ async function pendingForReview(db: Database, reviewer: Reviewer, submissionId: 
 export async function approveSubmission(db: Database, reviewer: Reviewer, submissionId: string, now: Date): Promise<Submission> {
   await db.transaction(async (tx) => {
     const submission = await pendingForReview(tx, reviewer, submissionId);
-    const [task] = await tx.select({ payableAmount: tasks.payableAmount }).from(tasks).where(eq(tasks.id, submission.taskId));
+    const [task] = await tx
+      .select({ payableAmount: tasks.payableAmount, title: tasks.title, buyerName: users.name })
+      .from(tasks)
+      .innerJoin(users, eq(users.id, tasks.buyerId))
+      .where(eq(tasks.id, submission.taskId));
     if (!task) throw notFound("Task");
     await tx.update(submissions).set({ status: "approved", decidedAt: now }).where(eq(submissions.id, submissionId));
     await transfer(tx, {
@@ -109,6 +116,12 @@ export async function approveSubmission(db: Database, reviewer: Reviewer, submis
       amount: task.payableAmount,
       idempotencyKey: `approve:${submissionId}`,
     });
+    await notify(
+      tx,
+      submission.workerId,
+      `You have earned ${task.payableAmount} coins from ${task.buyerName} for completing ${task.title}`,
+      "/dashboard/my-submissions",
+    );
   });
   return getSubmission(db, submissionId);
 }
@@ -133,6 +146,7 @@ export async function rejectSubmission(db: Database, reviewer: { buyerId: string
         idempotencyKey: `reject-refund:${submission.id}`,
       });
     }
+    await notify(tx, submission.workerId, `Your submission for "${task.title}" was rejected: ${reason}`, "/dashboard/my-submissions");
   });
   return getSubmission(db, submissionId);
 }

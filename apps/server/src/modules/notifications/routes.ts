@@ -1,0 +1,69 @@
+import { pageQuerySchema } from "@taskmint/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
+import { listNotifications, markRead } from "./service.ts";
+
+const notificationSchema = z.object({ id: z.string(), message: z.string(), action_route: z.string(), read: z.boolean(), created_at: z.string() });
+const HEARTBEAT_MS = 25_000;
+
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/notifications",
+    {
+      preHandler: requireRole(),
+      schema: {
+        tags: ["notifications"],
+        summary: "Your notifications, newest first, with the unread count",
+        querystring: pageQuerySchema,
+        response: {
+          200: z.object({ items: z.array(notificationSchema), page: z.number(), limit: z.number(), total: z.number(), unread: z.number() }),
+        },
+      },
+    },
+    async (request) => listNotifications(app.db, (await currentUser(request)).id, request.query),
+  );
+
+  app.post(
+    "/api/notifications/read",
+    {
+      preHandler: requireRole(),
+      schema: {
+        tags: ["notifications"],
+        summary: "Mark your notifications read: some ids, or all",
+        body: z.union([z.object({ ids: z.array(z.uuid()).min(1).max(100) }).strict(), z.object({ all: z.literal(true) }).strict()]),
+        response: { 200: z.object({ updated: z.number().int() }) },
+      },
+    },
+    async (request) => ({ updated: await markRead(app.db, (await currentUser(request)).id, request.body) }),
+  );
+
+  app.get(
+    "/api/notifications/stream",
+    {
+      preHandler: requireRole(),
+      schema: { tags: ["notifications"], summary: "Server-Sent Events: one `notification` event per new notification" },
+    },
+    async (request, reply) => {
+      const { id } = await currentUser(request);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+      });
+      raw.write("retry: 3000\n\n");
+      const unsubscribe = app.notificationHub.subscribe(id, (notification) => {
+        raw.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`);
+      });
+      const heartbeat = setInterval(() => raw.write(": keep-alive\n\n"), HEARTBEAT_MS);
+      const close = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      };
+      request.raw.on("close", close);
+    },
+  );
+};
