@@ -70,7 +70,7 @@ async function readEvents(url: string, cookie: string, want: number, trigger: ()
   let triggered = false;
   try {
     while (events.length < want) {
-      const { value, done } = await reader.read();
+      const { value, done } = (await reader.read()) as ReadableStreamReadResult<Uint8Array>;
       if (done) break;
       buffer += new TextDecoder().decode(value);
       if (!triggered && buffer.includes("retry:")) {
