@@ -1,3 +1,4 @@
+import type { ReadableStream } from "node:stream/web";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Submission, Task } from "@taskmint/shared";
@@ -63,14 +64,14 @@ async function readEvents(url: string, cookie: string, want: number, trigger: ()
   const timer = setTimeout(() => controller.abort(), 15_000);
   const response = await fetch(url, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
   expect(response.headers.get("content-type")).toContain("text/event-stream");
-  const reader = response.body?.getReader();
+  const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
   if (!reader) throw new Error("no body");
   const events: NotificationView[] = [];
   let buffer = "";
   let triggered = false;
   try {
     while (events.length < want) {
-      const { value, done } = (await reader.read()) as ReadableStreamReadResult<Uint8Array>;
+      const { value, done } = await reader.read();
       if (done) break;
       buffer += new TextDecoder().decode(value);
       if (!triggered && buffer.includes("retry:")) {
