@@ -13,7 +13,9 @@ import { BRAND } from "@taskmint/shared";
 import type { DbHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { createMailer } from "./lib/mailer.ts";
 import { createAuth } from "./modules/auth/auth.ts";
+import { passwordRoutes } from "./modules/auth/password-routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { ledgerRoutes } from "./modules/ledger/routes.ts";
@@ -61,7 +63,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("db", db);
   app.decorate("clock", deps.clock ?? (() => new Date()));
   app.decorate<SandboxProvider | StripeProvider>("payments", createPaymentProvider(env));
-  app.decorate("auth", createAuth({ env, db, secret: deps.authSecret }));
+  app.decorate("auth", createAuth({ env, db, secret: deps.authSecret, sendMail: createMailer(env, app.log) }));
   app.decorateRequest("sessionUser", undefined);
   const hub = new NotificationHub(database, app.log);
   app.decorate("notificationHub", hub);
@@ -112,6 +114,7 @@ export async function buildApp(deps: AppDeps) {
     await site.register(healthRoutes);
     await site.register(authRoutes, { rateLimit: authRateLimit });
     await site.register(userRoutes, { rateLimit: authRateLimit });
+    await site.register(passwordRoutes, { rateLimit: authRateLimit });
     await site.register(ledgerRoutes);
     await site.register(uploadRoutes);
     await site.register(taskRoutes);

@@ -47,6 +47,7 @@ const MATRIX: RouteCase[] = [
   { method: "GET", route: "/uploads/{key}", url: (f) => f.upload, expect: all(200) },
   { method: "POST", route: "/api/register", url: () => "/api/register", expect: all(415) },
   { method: "GET", route: "/api/me", url: () => "/api/me", expect: signedIn(200) },
+  { method: "POST", route: "/api/password/reset", url: () => "/api/password/reset", body: () => ({ token: "no-such-token", password: "Secret12" }), expect: all(400) },
   { method: "PATCH", route: "/api/me", url: () => "/api/me", expect: signedIn(415) },
   { method: "GET", route: "/api/tasks", url: () => "/api/tasks", expect: all(200) },
   { method: "GET", route: "/api/tasks/{id}", url: (f) => `/api/tasks/${f.task.id}`, expect: all(200) },

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, getOAuthState } from "better-auth/api";
+import { APIError, createAuthMiddleware, getOAuthState } from "better-auth/api";
+import { PASSWORD_RULE_MESSAGE, passwordSchema } from "@taskmint/shared";
+import type { SendMail } from "../../lib/mailer.ts";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema/index.ts";
@@ -12,12 +14,16 @@ export interface AuthOptions {
   env: Env;
   db: Database;
   secret: string;
+  sendMail: SendMail;
 }
+
+/** The paths that set a password; the spec's password rule applies to each. */
+const PASSWORD_SETTING_PATHS = new Set(["/reset-password", "/change-password"]);
 
 /** The vite dev server, which proxies /api to us during `npm run dev`. */
 const DEV_WEB_ORIGIN = "http://localhost:5173";
 
-export function createAuth({ env, db, secret }: AuthOptions) {
+export function createAuth({ env, db, secret, sendMail }: AuthOptions) {
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
@@ -35,7 +41,29 @@ export function createAuth({ env, db, secret }: AuthOptions) {
     }),
     // Accounts with a password are made only by POST /api/register, which also checks
     // the photo and grants the starting coins in the same transaction.
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 6 },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 6,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await sendMail({
+          to: user.email,
+          subject: "Reset your TaskMint password",
+          text: `Hello ${user.name},\n\nSomeone (we hope you) asked to reset your TaskMint password. Open this link within an hour to choose a new one:\n\n${url}\n\nThe link works once. If you did not ask for this, ignore this mail: your password stays as it is.\n`,
+        });
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (!PASSWORD_SETTING_PATHS.has(ctx.path)) return;
+        const body = ctx.body as { newPassword?: unknown } | undefined;
+        if (!passwordSchema.safeParse(body?.newPassword).success) {
+          throw new APIError("BAD_REQUEST", { message: PASSWORD_RULE_MESSAGE, code: "PASSWORD_RULE" });
+        }
+      }),
+    },
     socialProviders: google,
     user: {
       additionalFields: {

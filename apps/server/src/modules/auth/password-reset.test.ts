@@ -1,0 +1,126 @@
+import { like } from "drizzle-orm";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PASSWORD_RULE_MESSAGE } from "@taskmint/shared";
+import { verifications } from "../../db/schema/index.ts";
+import { registerUser, sessionCookie, signIn, startTestApp, TEST_ORIGIN, type TestContext } from "../../test/harness.ts";
+
+interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+// A real SMTP server on this machine: the mail leaves the app exactly as it would in production.
+const inbox: ReceivedMail[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  onData(stream, _session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
+        inbox.push({ to: to ?? "", subject: mail.subject ?? "", text: mail.text ?? "" });
+        callback();
+      })
+      .catch(callback);
+  },
+});
+
+let ctx: TestContext;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const { port } = smtp.server.address() as { port: number };
+  ctx = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+});
+afterAll(async () => {
+  await ctx.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const requestReset = (email: string) =>
+  ctx.app.inject({ method: "POST", url: "/api/auth/request-password-reset", payload: { email, redirectTo: `${TEST_ORIGIN}/reset-password` } });
+
+async function waitForMail(to: string): Promise<ReceivedMail> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const mail = inbox.find((item) => item.to.includes(to));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail for ${to}`);
+}
+
+/** Follows the mailed link the way a browser does, to the page that receives the token. */
+async function tokenFromMail(mail: ReceivedMail): Promise<string> {
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? "";
+  const url = new URL(link);
+  const response = await ctx.app.inject({ method: "GET", url: `${url.pathname}${url.search}` });
+  expect(response.statusCode).toBe(302);
+  const target = new URL(String(response.headers.location), TEST_ORIGIN);
+  expect(target.pathname).toBe("/reset-password");
+  return target.searchParams.get("token") ?? "";
+}
+
+const reset = (token: string, password: string) => ctx.app.inject({ method: "POST", url: "/api/password/reset", payload: { token, password } });
+
+describe("password reset", () => {
+  it("mails a link that sets the new password once and signs the user in", async () => {
+    const user = await registerUser(ctx.app, "worker");
+    const answer = await requestReset(user.email);
+    expect(answer.statusCode).toBe(200);
+    const mail = await waitForMail(user.email);
+    expect(mail.subject).toBe("Reset your TaskMint password");
+    const token = await tokenFromMail(mail);
+
+    expect((await reset(token, "weak")).json()).toMatchObject({ error: { details: { password: PASSWORD_RULE_MESSAGE } } });
+    const done = await reset(token, "NewSecret9");
+    expect(done.statusCode).toBe(200);
+    const me = await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: sessionCookie(done) } });
+    expect(me.json()).toMatchObject({ user: { email: user.email } });
+    // The old session ended with the reset.
+    expect((await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: user.cookie } })).statusCode).toBe(401);
+    expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(401);
+    expect((await signIn(ctx.app, user.email, "NewSecret9")).statusCode).toBe(200);
+
+    const reused = await reset(token, "OtherSecret9");
+    expect(reused.statusCode).toBe(400);
+    expect((await signIn(ctx.app, user.email, "OtherSecret9")).statusCode).toBe(401);
+  });
+
+  it("refuses an expired link", async () => {
+    const user = await registerUser(ctx.app, "buyer");
+    await requestReset(user.email);
+    const token = await tokenFromMail(await waitForMail(user.email));
+    await ctx.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(like(verifications.identifier, "reset-password:%"));
+    expect((await reset(token, "NewSecret9")).statusCode).toBe(400);
+    expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it("answers the same whether or not the email has an account, and mails only real accounts", async () => {
+    const known = await registerUser(ctx.app, "worker");
+    const mailsBefore = inbox.length;
+    const forKnown = await requestReset(known.email);
+    const forUnknown = await requestReset("nobody-here@example.com");
+    expect(forUnknown.statusCode).toBe(forKnown.statusCode);
+    expect(forUnknown.json()).toEqual(forKnown.json());
+    await waitForMail(known.email);
+    expect(inbox.length).toBe(mailsBefore + 1);
+  });
+
+  it("applies the password rule when a signed-in user changes their password", async () => {
+    const user = await registerUser(ctx.app, "worker");
+    const change = (newPassword: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/change-password",
+        headers: { cookie: user.cookie },
+        payload: { currentPassword: user.password, newPassword, revokeOtherSessions: false },
+      });
+    const weak = await change("alllowercase");
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ error: { message: PASSWORD_RULE_MESSAGE } });
+    expect((await change("Better123")).statusCode).toBe(200);
+    expect((await signIn(ctx.app, user.email, "Better123")).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,47 @@
+import { passwordSchema, userSchema } from "@taskmint/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { fromNodeHeaders } from "better-auth/node";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { users } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { getUser } from "../users/service.ts";
+
+const invalidLink = () => new AppError("VALIDATION", "This reset link is invalid, already used or expired. Ask for a new one.", { token: "Invalid or expired link" });
+
+/**
+ * Finishes a password reset and signs the user in. The link (sent by better-auth's
+ * /api/auth/request-password-reset) works once and expires after an hour.
+ */
+export const passwordRoutes: FastifyPluginAsyncZod<{ rateLimit: false | { max: number; timeWindow: string } }> = async (app, options) => {
+  app.post(
+    "/api/password/reset",
+    {
+      config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
+      schema: {
+        tags: ["account"],
+        summary: "Set a new password with the token of a reset link, and sign in",
+        body: z.object({ token: z.string().min(1).max(200), password: passwordSchema }).strict(),
+        response: { 200: z.object({ user: userSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      const context = await app.auth.$context;
+      const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      if (!verification || verification.expiresAt < new Date()) throw invalidLink();
+      const userId = verification.value;
+      const headers = fromNodeHeaders(request.headers);
+      try {
+        await app.auth.api.resetPassword({ body: { newPassword: password, token }, headers });
+      } catch {
+        throw invalidLink();
+      }
+      const [account] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      if (!account) throw invalidLink();
+      const signIn = await app.auth.api.signInEmail({ body: { email: account.email, password }, headers, returnHeaders: true });
+      void reply.header("set-cookie", signIn.headers.getSetCookie());
+      return { user: await getUser(app.db, userId) };
+    },
+  );
+};
