@@ -9,6 +9,8 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 export interface RunningServer {
   url: string;
+  /** The server's DATA_DIR (its dev mail outbox is in outbox/). */
+  dataDir: string;
   /** What the server printed, for failure messages. */
   output(): string;
   stop(): Promise<void>;
@@ -75,6 +77,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   return {
     url,
+    dataDir,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {

@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { createBrowserRouter } from "react-router";
 import type { Role } from "@taskmint/shared";
-import { ComingSoon } from "../components/ui/ComingSoon.tsx";
 import { Spinner } from "../components/ui/Spinner.tsx";
 import { HomePage } from "../features/public/routes/HomePage.tsx";
 import { NotFoundPage } from "../features/public/routes/NotFoundPage.tsx";
@@ -28,6 +27,9 @@ const WithdrawalsPage = lazy(() => import("../features/coins/routes/WithdrawalsP
 const AdminHomePage = lazy(() => import("../features/admin/routes/AdminHomePage.tsx").then((module) => ({ default: module.AdminHomePage })));
 const ManageUsersPage = lazy(() => import("../features/admin/routes/ManageUsersPage.tsx").then((module) => ({ default: module.ManageUsersPage })));
 const ManageTasksPage = lazy(() => import("../features/admin/routes/ManageTasksPage.tsx").then((module) => ({ default: module.ManageTasksPage })));
+const ProfilePage = lazy(() => import("../features/account/routes/ProfilePage.tsx").then((module) => ({ default: module.ProfilePage })));
+const ForgotPasswordPage = lazy(() => import("../features/account/routes/ForgotPasswordPage.tsx").then((module) => ({ default: module.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import("../features/account/routes/ResetPasswordPage.tsx").then((module) => ({ default: module.ResetPasswordPage })));
 const AboutPage = lazy(() => import("../features/public/routes/AboutPage.tsx").then((module) => ({ default: module.AboutPage })));
 const AllTasksPage = lazy(() => import("../features/public/routes/AllTasksPage.tsx").then((module) => ({ default: module.AllTasksPage })));
 
@@ -62,8 +64,9 @@ export const router = createBrowserRouter([
       { path: "allTask", element: loading(<AllTasksPage />) },
       { path: "login", element: <GuestOnly>{loading(<LoginPage />)}</GuestOnly> },
       { path: "register", element: <GuestOnly>{loading(<RegisterPage />)}</GuestOnly> },
-      { path: "forgot-password", element: <ComingSoon title="Forgot password" /> },
-      { path: "profile", element: <RequireUser><ComingSoon title="Profile" /></RequireUser> },
+      { path: "forgot-password", element: loading(<ForgotPasswordPage />) },
+      { path: "reset-password", element: loading(<ResetPasswordPage />) },
+      { path: "profile", element: <RequireUser>{loading(<ProfilePage />)}</RequireUser> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -1,35 +1,13 @@
-import { Bell, House, Menu } from "lucide-react";
+import { House, Menu } from "lucide-react";
 import { useState } from "react";
 import { NavLink, Outlet } from "react-router";
 import { BRAND } from "@taskmint/shared/constants";
 import { Avatar } from "../../components/ui/Avatar.tsx";
 import { CoinBalance } from "../../components/ui/CoinBalance.tsx";
 import { Logo } from "../../components/ui/Logo.tsx";
+import { NotificationBell } from "../../features/notifications/NotificationBell.tsx";
 import { useMe } from "../../lib/auth.ts";
 import { DASHBOARD_MENU } from "./dashboardMenu.ts";
-
-function NotificationBell() {
-  const [open, setOpen] = useState(false);
-  return (
-    <div className="relative">
-      <button
-        type="button"
-        className="btn btn-ghost btn-circle"
-        aria-label="Notifications"
-        aria-expanded={open}
-        onClick={() => setOpen((value) => !value)}
-        onBlur={() => setOpen(false)}
-      >
-        <Bell aria-hidden="true" />
-      </button>
-      {open && (
-        <div className="absolute right-0 z-50 mt-2 w-64 rounded-box bg-base-100 p-4 text-sm shadow-lg ring-1 ring-base-300" role="status">
-          No notifications yet
-        </div>
-      )}
-    </div>
-  );
-}
 
 export function DashboardLayout() {
   const { data: user } = useMe();

@@ -1,0 +1,117 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./support/browser.ts";
+import { startServer, type RunningServer } from "./support/server.ts";
+import { apiSession, registerViaApi, signedInPage } from "./support/users.ts";
+
+const screenshots = fileURLToPath(new URL("./screenshots", import.meta.url));
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(300); // let the layout settle after the resize
+    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe("notifications, profile and password reset", () => {
+  it("a worker's bell shows a new notification, without a reload, when the buyer approves elsewhere", async () => {
+    const buyer = await registerViaApi(server.url, "buyer", "Bella Bell");
+    const worker = await registerViaApi(server.url, "worker", "Wes Waiting");
+    const asBuyer = await apiSession(server.url, buyer);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      task_title: "Translate a sentence",
+      task_detail: "Translate 'hello world' into Bangla.",
+      required_workers: "1",
+      payable_amount: "9",
+      completion_date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+      submission_info: "The translation",
+    })) {
+      form.append(name, value);
+    }
+    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#64748b" } }).png().toBuffer();
+    form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "t.png");
+    const task = await asBuyer<{ id: string }>("POST", "/api/tasks", form);
+    const asWorker = await apiSession(server.url, worker);
+    const submission = await asWorker<{ id: string }>("POST", `/api/tasks/${task.id}/submissions`, { submission_details: "হ্যালো ওয়ার্ল্ড" });
+
+    const { context, page } = await signedInPage(browser, server.url, worker);
+    await page.goto("/dashboard/workerHome");
+    await page.getByRole("button", { name: "Notifications" }).waitFor();
+    expect(await page.getByTestId("unread-count").count()).toBe(0);
+
+    await asBuyer("POST", `/api/submissions/${submission.id}/approve`, {});
+    await expect.poll(() => page.getByTestId("unread-count").textContent(), { timeout: 10_000 }).toBe("1");
+    await expect.poll(async () => (await page.getByTestId("coin-balance").first().textContent())?.trim()).toBe("19");
+    await page.getByRole("button", { name: /Notifications, 1 unread/ }).click();
+    await expect.poll(() => page.getByText("You have earned 9 coins from Bella Bell for completing Translate a sentence").isVisible()).toBe(true);
+    await shoot(page, "notifications");
+    await page.mouse.click(5, 600);
+    await expect.poll(() => page.getByText("You have earned 9 coins").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("unread-count").count()).toBe(0);
+    await context.close();
+  });
+
+  it("profile edit shows the new name in the top bar", async () => {
+    const user = await registerViaApi(server.url, "buyer", "Paula Profile");
+    const { context, page } = await signedInPage(browser, server.url, user);
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: "Paula Profile" }).waitFor();
+    await page.getByLabel("Name", { exact: true }).fill("Paula Renamed");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect.poll(() => page.getByText("Profile updated").isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Paula Renamed" }).isVisible()).toBe(true);
+    await shoot(page, "profile");
+    await page.goto("/dashboard");
+    await expect.poll(() => page.getByTestId("dashboard-topbar").getByText("Paula Renamed").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("the reset flow signs the user in with the new password", async () => {
+    const user = await registerViaApi(server.url, "worker", "Rory Reset");
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.url });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Check your mail" }).isVisible()).toBe(true);
+
+    // No SMTP here: the mail is in the server's dev outbox.
+    const outbox = path.join(server.dataDir, "outbox");
+    let link = "";
+    await expect
+      .poll(async () => {
+        const files = await readdir(outbox).catch(() => [] as string[]);
+        const file = files.find((name) => name.includes(user.email));
+        if (file) link = /https?:\/\/\S+/.exec(await readFile(path.join(outbox, file), "utf8"))?.[0] ?? "";
+        return link;
+      })
+      .toMatch(/reset-password/);
+    await page.goto(link);
+    await page.waitForURL(/\/reset-password\?token=/);
+    await page.getByLabel("New password").fill("Fresh1234");
+    await shoot(page, "reset-password");
+    await page.getByRole("button", { name: "Set password and sign in" }).click();
+    await page.waitForURL(/\/dashboard/);
+    await expect.poll(() => page.getByTestId("dashboard-topbar").getByText("Rory Reset").isVisible()).toBe(true);
+    await context.close();
+  });
+});
