@@ -56,7 +56,9 @@ export async function buildApp(deps: AppDeps) {
     // Event streams stay open: closing the server must end them, not wait for them.
     forceCloseConnections: true,
     // Errors the router raises before any route runs (bad URL encoding, overlong parameters).
-    frameworkErrors: (error, _request, reply) => sendError(reply, "VALIDATION", error.message),
+    frameworkErrors: (error, _request, reply) => {
+      void sendError(reply, "VALIDATION", error.message);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
