@@ -9,6 +9,8 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 export interface RunningServer {
   url: string;
+  /** Ends the process at once, as a crash would (SIGKILL), keeping its data. */
+  kill(): Promise<void>;
   /** The server's DATA_DIR (its dev mail outbox is in outbox/). */
   dataDir: string;
   /** What the server printed, for failure messages. */
@@ -32,14 +34,14 @@ function freePort(): Promise<number> {
  * free port with a fresh database: a new embedded PGlite, or the PostgreSQL of
  * DATABASE_URL emptied first.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (process.env.DATABASE_URL) {
+export async function startServer(env: Record<string, string> = {}, reuse?: { dataDir: string; port: number }): Promise<RunningServer> {
+  if (process.env.DATABASE_URL && !reuse) {
     const { openTestDatabase } = await import("../../apps/server/src/test/harness.ts");
     await (await openTestDatabase()).close();
   }
-  const port = await freePort();
+  const port = reuse?.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(tmpdir(), "taskmint-e2e-"));
+  const dataDir = reuse?.dataDir ?? (await mkdtemp(path.join(tmpdir(), "taskmint-e2e-")));
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: repoRoot,
@@ -75,12 +77,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
+  const running = () => child.exitCode === null && child.signalCode === null;
   return {
     url,
     dataDir,
     output: () => output,
+    async kill() {
+      if (!running()) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (running()) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
         await exited;
