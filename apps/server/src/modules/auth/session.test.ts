@@ -128,3 +128,39 @@ describe("sign-in rate limit", () => {
     }
   });
 });
+
+describe("registration rate limit and production cookies", () => {
+  it("answers 429 to the registration attempt past AUTH_RATE_LIMIT a minute from one address", async () => {
+    const limited = await startTestApp({ env: { AUTH_RATE_LIMIT: "2" } });
+    try {
+      const attempt = () => limited.app.inject({ method: "POST", url: "/api/register", remoteAddress: "10.0.0.9", payload: {} });
+      expect((await attempt()).statusCode).toBe(415);
+      expect((await attempt()).statusCode).toBe(415);
+      expect((await attempt()).json()).toMatchObject({ error: { code: "RATE_LIMITED" } });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("marks the session cookie Secure, HttpOnly and SameSite in production", async () => {
+    const production = await startTestApp({
+      env: { NODE_ENV: "production", PUBLIC_URL: "https://taskmint.example", AUTH_SECRET: "production-secret-production-secret-0" },
+    });
+    try {
+      const user = await ensureAdmin(production.db, { email: "prod@example.com", password: "Admin123" });
+      expect(user.created).toBe(true);
+      const response = await production.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: { origin: "https://taskmint.example" },
+        payload: { email: "prod@example.com", password: "Admin123" },
+      });
+      const cookie = String(response.headers["set-cookie"]);
+      expect(cookie).toMatch(/Secure/);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+    } finally {
+      await production.close();
+    }
+  });
+});
