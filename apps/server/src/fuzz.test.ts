@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "@taskmint/shared";
 import { checkLedger } from "./modules/ledger/service.ts";
 import { ensureAdmin } from "./modules/users/service.ts";
+import { SOAK_SCALE } from "./test/soak.ts";
 import { postTask, registerUser, sessionCookie, signIn, startTestApp, type TestContext } from "./test/harness.ts";
 
 // Generated input for every route of the OpenAPI document, from every kind of caller:
@@ -92,7 +93,7 @@ describe("input fuzzing over the OpenAPI document", () => {
             expect([typeof error?.code, typeof error?.message]).toEqual(["string", "string"]);
           }
         }),
-        { numRuns: 60 },
+        { numRuns: 60 * SOAK_SCALE },
       );
     }
     expect(requests).toBeGreaterThan(1000);

@@ -5,6 +5,7 @@ import { balanceOf, checkLedger, MINT, transfer, walletOf } from "./modules/ledg
 import { autoApproveDue } from "./modules/submissions/service.ts";
 import { expireTasks } from "./modules/tasks/service.ts";
 import { ensureAdmin } from "./modules/users/service.ts";
+import { SOAK_SCALE } from "./test/soak.ts";
 import { postTask, registerUser, sessionCookie, signIn, startTestApp, TestClock, type RegisteredUser, type TestContext } from "./test/harness.ts";
 
 // A model-based test of the marketplace: random sequences of domain actions run against
@@ -229,9 +230,101 @@ describe("the marketplace against its model", () => {
         steps += [...scenario].length;
         expect((await checkLedger(ctx.db)).problems).toEqual([]);
       }),
-      { numRuns: 60 },
+      { numRuns: 60 * SOAK_SCALE },
     );
     console.info(`model-based run: ${steps} steps`);
     expect(steps).toBeGreaterThan(1000);
   }, 600_000);
 });
+
+// The same marketplace with actions raced in parallel batches. Who wins a race is not
+// predictable, so the model follows the answers; what must hold is that every wallet
+// equals the sum of what the answers say happened, slots match, and the ledger balances.
+describe("the marketplace under parallel batches", () => {
+  interface Race {
+    name: string;
+    run(m: Model): Promise<void>;
+  }
+  const races: fc.Arbitrary<Race>[] = [
+    fc.record({ who: fc.nat(), which: fc.nat() }).map(({ who, which }) => ({
+      name: "submit",
+      async run(m: Model) {
+        const workerIndex = who % m.workers.length;
+        const taskIndex = which % Math.max(m.tasks.length, 1);
+        const worker = m.workers[workerIndex];
+        const task = m.tasks[taskIndex];
+        if (!worker || !task) return;
+        const response = await call("POST", `/api/tasks/${task.id}/submissions`, worker.cookie, { submission_details: "race" });
+        expect(response.statusCode).toBeOneOf([201, 409]);
+        if (response.statusCode !== 201) return;
+        task.slots -= 1;
+        m.submissions.push({ id: response.json<Submission>().id, task: taskIndex, worker: workerIndex, status: "pending", dueAt: 0 });
+      },
+    })),
+    fc.record({ which: fc.nat(), approve: fc.boolean() }).map(({ which, approve }) => ({
+      name: approve ? "approve" : "reject",
+      async run(m: Model) {
+        const submission = pick(m.submissions, which);
+        const task = submission && m.tasks[submission.task];
+        const buyer = task && m.buyers[task.buyer];
+        const worker = submission && m.workers[submission.worker];
+        if (!submission || !task || !buyer || !worker) return;
+        const response = await call("POST", `/api/submissions/${submission.id}/${approve ? "approve" : "reject"}`, buyer.cookie, approve ? undefined : { reason: "no" });
+        expect(response.statusCode).toBeOneOf([200, 409]);
+        if (response.statusCode !== 200) return;
+        submission.status = approve ? "approved" : "rejected";
+        if (approve) worker.coins += task.pay;
+        else task.slots += 1;
+      },
+    })),
+    fc.record({ who: fc.nat(), coins: fc.integer({ min: 200, max: 260 }) }).map(({ who, coins }) => ({
+      name: "withdraw",
+      async run(m: Model) {
+        const worker = pick(m.workers, who);
+        if (!worker) return;
+        const response = await call("POST", "/api/withdrawals", worker.cookie, { withdrawal_coin: coins, payment_system: "Nagad", account_number: "01512345678" });
+        expect(response.statusCode).toBeOneOf([201, 409]);
+        if (response.statusCode === 201) worker.coins -= coins;
+      },
+    })),
+    fc.record({ who: fc.nat(), workers: fc.integer({ min: 1, max: 3 }), pay: fc.integer({ min: 1, max: 30 }) }).map(({ who, workers: slots, pay }) => ({
+      name: "post task",
+      async run(m: Model) {
+        const buyerIndex = who % m.buyers.length;
+        const buyer = m.buyers[buyerIndex];
+        if (!buyer) return;
+        const response = await postTask(ctx.app, buyer.cookie, { required_workers: slots, payable_amount: pay, completion_date: day(20) });
+        expect(response.statusCode).toBeOneOf([201, 409]);
+        if (response.statusCode !== 201) return;
+        buyer.coins -= slots * pay;
+        m.tasks.push({ id: response.json<Task>().id, buyer: buyerIndex, pay, slots, open: true, deleted: false, due: day(20) });
+      },
+    })),
+  ];
+
+  it("keeps every wallet equal to what the answers say, batch after batch", async () => {
+    let steps = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(fc.oneof(...races), { minLength: 2, maxLength: 5 }), { minLength: 5, maxLength: 25 }), async (batches) => {
+        clock.advanceDays(30);
+        await autoApproveDue(ctx.db, clock.now());
+        await expireTasks(ctx.db, clock.now());
+        const model: Model = { buyers: await topUp(buyers, 200), workers: await topUp(workers, 300), tasks: [], submissions: [], withdrawals: [], submitted: new Set() };
+        for (const batch of batches) {
+          await Promise.all(batch.map((race) => race.run(model)));
+          steps += batch.length;
+          for (const user of [...model.buyers, ...model.workers]) expect(await balanceOf(ctx.db, walletOf(user.id))).toBe(user.coins);
+          for (const task of model.tasks) {
+            const real = (await call("GET", `/api/tasks/${task.id}`, admin)).json<Task>();
+            expect(real.required_workers).toBe(task.slots);
+          }
+        }
+        expect((await checkLedger(ctx.db)).problems).toEqual([]);
+      }),
+      { numRuns: 15 * SOAK_SCALE },
+    );
+    console.info(`parallel-batch run: ${steps} actions`);
+    expect(steps).toBeGreaterThan(300);
+  }, 600_000);
+});
+
