@@ -1,14 +1,13 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser.ts";
+import { shoot } from "./support/screenshots.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 import { apiSession, registerViaApi, signedInPage } from "./support/users.ts";
 
-const screenshots = fileURLToPath(new URL("./screenshots", import.meta.url));
 let server: RunningServer;
 let browser: Browser;
 
@@ -21,14 +20,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300); // let the layout settle after the resize
-    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe("notifications, profile and password reset", () => {
   it("a worker's bell shows a new notification, without a reload, when the buyer approves elsewhere", async () => {

@@ -1,14 +1,11 @@
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser.ts";
+import { shoot } from "./support/screenshots.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 import { apiSession, registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
 
-const screenshots = fileURLToPath(new URL("./screenshots", import.meta.url));
 const admin: E2eUser = { email: "admin@example.com", password: "Admin1234", name: "Admin" };
 let server: RunningServer;
 let browser: Browser;
@@ -18,7 +15,6 @@ let worker: E2eUser;
 beforeAll(async () => {
   server = await startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
   browser = await launchBrowser();
-  await mkdir(screenshots, { recursive: true });
   buyer = await registerViaApi(server.url, "buyer", "Cora Coins");
   worker = await registerViaApi(server.url, "worker", "Walt Withdraw");
 });
@@ -27,14 +23,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300); // let the layout settle after the resize
-    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const coinBalance = (page: Page) => page.getByTestId("coin-balance").first().textContent();
 

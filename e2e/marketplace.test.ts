@@ -1,14 +1,12 @@
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser.ts";
+import { SCREENSHOTS as screenshots, shoot } from "./support/screenshots.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 import { registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
 
-const screenshots = fileURLToPath(new URL("./screenshots", import.meta.url));
 let server: RunningServer;
 let browser: Browser;
 let buyer: E2eUser;
@@ -19,7 +17,6 @@ const title = `Review our landing page ${Date.now()}`;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  await mkdir(screenshots, { recursive: true });
   buyer = await registerViaApi(server.url, "buyer", "Bea Buyer");
   worker = await registerViaApi(server.url, "worker", "Will Worker");
   rejectedWorker = await registerViaApi(server.url, "worker", "Rita Rejected");
@@ -29,16 +26,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Pictures of a page at phone and desktop width. */
-async function shoot(page: Page, name: string) {
-  const original = page.viewportSize();
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300); // let the layout settle after the resize
-    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 const coinBalance = (page: Page) => page.getByTestId("coin-balance").first().textContent();
 
