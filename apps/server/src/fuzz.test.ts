@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "@taskmint/shared";
+import { auditLog, ledgerTransfers, payments, submissions, tasks, uploads, users, withdrawals } from "./db/schema/index.ts";
 import { checkLedger } from "./modules/ledger/service.ts";
 import { ensureAdmin } from "./modules/users/service.ts";
 import { SOAK_SCALE } from "./test/soak.ts";
@@ -38,6 +39,11 @@ const jsonValue = fc.oneof(
 );
 
 let ctx: TestContext;
+
+/** Row counts of everything a request could create, and the ledger's movements. */
+function footprint() {
+  return Promise.all([users, tasks, submissions, withdrawals, payments, uploads, ledgerTransfers, auditLog].map((table) => ctx.db.$count(table)));
+}
 let operations: { method: string; path: string; operation: OpenApiOperation }[] = [];
 const cookies: (string | undefined)[] = [undefined];
 
@@ -80,6 +86,7 @@ describe("input fuzzing over the OpenAPI document", () => {
           const url = path.replace(/\{[^}]+\}/g, () => encodeURIComponent(pathValues[index++] ?? "x"));
           const search = new URLSearchParams(query).toString();
           const cookie = cookies[caller];
+          const before = method === "GET" ? null : await footprint();
           const response = await ctx.app.inject({
             method: method as "GET",
             url: search ? `${url}?${search}` : url,
@@ -91,6 +98,8 @@ describe("input fuzzing over the OpenAPI document", () => {
           if (response.statusCode >= 400) {
             const { error } = response.json<{ error?: { code?: unknown; message?: unknown } }>();
             expect([typeof error?.code, typeof error?.message]).toEqual(["string", "string"]);
+            // A refused request changes nothing.
+            if (before) expect(await footprint(), `${method} ${url} changed data`).toEqual(before);
           }
         }),
         { numRuns: 60 * SOAK_SCALE },
