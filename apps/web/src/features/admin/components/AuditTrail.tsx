@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { Pagination } from "../../../components/ui/Pagination.tsx";
-import { Spinner } from "../../../components/ui/Spinner.tsx";
-import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
+import { PagedList } from "../../../components/ui/PagedList.tsx";
+import { EmptyState } from "../../../components/ui/States.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useAuditTrail } from "../api.ts";
 
@@ -43,14 +42,13 @@ export function AuditTrail() {
           </option>
         ))}
       </select>
-      {trail.isPending ? (
-        <Spinner />
-      ) : trail.isError ? (
-        <ErrorState message="Failed to load the audit trail" onRetry={() => void trail.refetch()} />
-      ) : trail.data.items.length === 0 ? (
-        <EmptyState title="No admin actions yet." />
-      ) : (
-        <>
+      <PagedList
+        query={trail}
+        errorMessage="Failed to load the audit trail"
+        empty={<EmptyState title="No admin actions yet." />}
+        onPage={setPage}
+      >
+        {(items) => (
           <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
             <table className="table table-sm">
               <thead>
@@ -63,7 +61,7 @@ export function AuditTrail() {
                 </tr>
               </thead>
               <tbody>
-                {trail.data.items.map((entry) => (
+                {items.map((entry) => (
                   <tr key={entry.id}>
                     <td className="whitespace-nowrap">{formatDateTime(entry.created_at)}</td>
                     <td>{entry.actor_name}</td>
@@ -80,9 +78,8 @@ export function AuditTrail() {
               </tbody>
             </table>
           </div>
-          <Pagination page={page} limit={trail.data.limit} total={trail.data.total} onPage={setPage} />
-        </>
-      )}
+        )}
+      </PagedList>
     </div>
   );
 }

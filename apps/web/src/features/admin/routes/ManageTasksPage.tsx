@@ -4,9 +4,8 @@ import { toast } from "react-toastify";
 import type { Task } from "@taskmint/shared";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
-import { Pagination } from "../../../components/ui/Pagination.tsx";
-import { Spinner } from "../../../components/ui/Spinner.tsx";
-import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
+import { PagedList } from "../../../components/ui/PagedList.tsx";
+import { EmptyState } from "../../../components/ui/States.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatDate } from "../../../lib/format.ts";
@@ -35,14 +34,13 @@ export function ManageTasksPage() {
   return (
     <div>
       <PageHeader title="Manage Task" />
-      {tasks.isPending ? (
-        <Spinner />
-      ) : tasks.isError ? (
-        <ErrorState message="Failed to fetch tasks" onRetry={() => void tasks.refetch()} />
-      ) : tasks.data.items.length === 0 ? (
-        <EmptyState title="There are no tasks." />
-      ) : (
-        <>
+      <PagedList
+        query={tasks}
+        errorMessage="Failed to fetch tasks"
+        empty={<EmptyState title="There are no tasks." />}
+        onPage={setPage}
+      >
+        {(items) => (
           <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
             <table className="table">
               <thead>
@@ -59,11 +57,16 @@ export function ManageTasksPage() {
                 </tr>
               </thead>
               <tbody>
-                {tasks.data.items.map((task) => (
+                {items.map((task) => (
                   <tr key={task.id}>
                     <td>
                       <div className="flex items-center gap-3">
-                        <img src={task.task_image_url} alt="" className="size-10 rounded object-cover" loading="lazy" />
+                        <img
+                          src={task.task_image_url}
+                          alt=""
+                          className="size-10 rounded object-cover"
+                          loading="lazy"
+                        />
                         <span className="font-medium">{task.task_title}</span>
                       </div>
                     </td>
@@ -78,7 +81,12 @@ export function ManageTasksPage() {
                       <StatusBadge status={task.status} />
                     </td>
                     <td>
-                      <button type="button" className="btn btn-ghost btn-sm text-error" aria-label={`Delete ${task.task_title}`} onClick={() => setDeleting(task)}>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm text-error"
+                        aria-label={`Delete ${task.task_title}`}
+                        onClick={() => setDeleting(task)}
+                      >
                         <Trash2 className="size-4" aria-hidden="true" />
                       </button>
                     </td>
@@ -87,9 +95,8 @@ export function ManageTasksPage() {
               </tbody>
             </table>
           </div>
-          <Pagination page={page} limit={tasks.data.limit} total={tasks.data.total} onPage={setPage} />
-        </>
-      )}
+        )}
+      </PagedList>
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Are you sure?"

@@ -5,9 +5,8 @@ import { ROLES, type Role } from "@taskmint/shared";
 import { Avatar } from "../../../components/ui/Avatar.tsx";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
-import { Pagination } from "../../../components/ui/Pagination.tsx";
-import { Spinner } from "../../../components/ui/Spinner.tsx";
-import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
+import { PagedList } from "../../../components/ui/PagedList.tsx";
+import { EmptyState } from "../../../components/ui/States.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
 import { formatCoins } from "../../../lib/format.ts";
@@ -62,7 +61,14 @@ export function ManageUsersPage() {
         <label htmlFor="user-search" className="sr-only">
           Search by name or email
         </label>
-        <input id="user-search" type="search" className="input input-sm w-64 max-w-full" placeholder="Search by name or email" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <input
+          id="user-search"
+          type="search"
+          className="input input-sm w-64 max-w-full"
+          placeholder="Search by name or email"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <select
           className="select select-sm w-auto"
           aria-label="Filter by role"
@@ -83,14 +89,13 @@ export function ManageUsersPage() {
           Search
         </button>
       </form>
-      {users.isPending ? (
-        <Spinner />
-      ) : users.isError ? (
-        <ErrorState message="Failed to fetch users" onRetry={() => void users.refetch()} />
-      ) : users.data.items.length === 0 ? (
-        <EmptyState title="No users match." />
-      ) : (
-        <>
+      <PagedList
+        query={users}
+        errorMessage="Failed to fetch users"
+        empty={<EmptyState title="No users match." />}
+        onPage={setPage}
+      >
+        {(items) => (
           <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
             <table className="table">
               <thead>
@@ -104,7 +109,7 @@ export function ManageUsersPage() {
                 </tr>
               </thead>
               <tbody>
-                {users.data.items.map((user) => (
+                {items.map((user) => (
                   <tr key={user.id}>
                     <td>
                       <div className="flex items-center gap-3">
@@ -148,9 +153,8 @@ export function ManageUsersPage() {
               </tbody>
             </table>
           </div>
-          <Pagination page={page} limit={users.data.limit} total={users.data.total} onPage={setPage} />
-        </>
-      )}
+        )}
+      </PagedList>
       <ConfirmDialog
         open={Boolean(deleting)}
         title={`Delete ${deleting?.name ?? "this user"}?`}

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
-import { Pagination } from "../../../components/ui/Pagination.tsx";
-import { Spinner } from "../../../components/ui/Spinner.tsx";
-import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
+import { PagedList } from "../../../components/ui/PagedList.tsx";
+import { EmptyState } from "../../../components/ui/States.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { formatDateTime, formatDollars } from "../../../lib/format.ts";
 import { usePaymentHistory } from "../api.ts";
@@ -14,18 +13,19 @@ export function PaymentHistoryPage() {
   return (
     <div>
       <PageHeader title="Payment History" />
-      {history.isPending ? (
-        <Spinner />
-      ) : history.isError ? (
-        <ErrorState message="Failed to load your payments" onRetry={() => void history.refetch()} />
-      ) : history.data.items.length === 0 ? (
-        <EmptyState title="No payments yet.">
-          <Link to="/dashboard/purchase-coin" className="link link-primary">
-            Buy coins
-          </Link>
-        </EmptyState>
-      ) : (
-        <>
+      <PagedList
+        query={history}
+        errorMessage="Failed to load your payments"
+        empty={
+          <EmptyState title="No payments yet.">
+            <Link to="/dashboard/purchase-coin" className="link link-primary">
+              Buy coins
+            </Link>
+          </EmptyState>
+        }
+        onPage={setPage}
+      >
+        {(items) => (
           <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
             <table className="table">
               <thead>
@@ -38,14 +38,16 @@ export function PaymentHistoryPage() {
                 </tr>
               </thead>
               <tbody>
-                {history.data.items.map((payment) => (
+                {items.map((payment) => (
                   <tr key={payment.id}>
                     <td className="font-mono text-xs" title={payment.paymentId}>
                       {payment.paymentId.slice(0, 15)}
                     </td>
                     <td>
                       <StatusBadge status={payment.status} />
-                      {payment.failure_reason && <p className="mt-1 max-w-xs text-xs text-error">{payment.failure_reason}</p>}
+                      {payment.failure_reason && (
+                        <p className="mt-1 max-w-xs text-xs text-error">{payment.failure_reason}</p>
+                      )}
                     </td>
                     <td>{formatDollars(payment.amount)}</td>
                     <td>{payment.coins}</td>
@@ -55,9 +57,8 @@ export function PaymentHistoryPage() {
               </tbody>
             </table>
           </div>
-          <Pagination page={page} limit={history.data.limit} total={history.data.total} onPage={setPage} />
-        </>
-      )}
+        )}
+      </PagedList>
     </div>
   );
 }

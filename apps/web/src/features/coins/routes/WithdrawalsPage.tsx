@@ -1,10 +1,16 @@
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { MIN_WITHDRAWAL_COINS, PAYMENT_SYSTEMS, withdrawalDollars, withdrawalRequestSchema, type PaymentSystem } from "@taskmint/shared";
+import {
+  MIN_WITHDRAWAL_COINS,
+  PAYMENT_SYSTEMS,
+  withdrawalDollars,
+  withdrawalRequestSchema,
+  type PaymentSystem,
+} from "@taskmint/shared";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
-import { Pagination } from "../../../components/ui/Pagination.tsx";
+import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
-import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
+import { EmptyState } from "../../../components/ui/States.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
@@ -21,11 +27,16 @@ function WithdrawalForm({ balance }: { balance: number }) {
   const ready = coins !== "" && system !== "" && account.trim() !== "";
 
   // The spec: the entered coins are capped at the balance.
-  const onCoins = (value: string) => setCoins(value === "" ? "" : String(Math.min(Math.max(0, Math.floor(Number(value) || 0)), balance)));
+  const onCoins = (value: string) =>
+    setCoins(value === "" ? "" : String(Math.min(Math.max(0, Math.floor(Number(value) || 0)), balance)));
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = withdrawalRequestSchema.safeParse({ withdrawal_coin: coinCount, payment_system: system, account_number: account });
+    const parsed = withdrawalRequestSchema.safeParse({
+      withdrawal_coin: coinCount,
+      payment_system: system,
+      account_number: account,
+    });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? "Check the form");
       return;
@@ -46,26 +57,46 @@ function WithdrawalForm({ balance }: { balance: number }) {
     <form className="card bg-base-100 shadow-sm" onSubmit={onSubmit} noValidate>
       <div className="card-body">
         <p>
-          Your balance: <strong>{formatCoins(balance)} coins</strong> (= {formatDollars(withdrawalDollars(balance))})
+          Your balance: <strong>{formatCoins(balance)} coins</strong> (={" "}
+          {formatDollars(withdrawalDollars(balance))})
         </p>
         <div className="grid gap-x-4 sm:grid-cols-2">
           <div className="fieldset">
             <label htmlFor="withdraw-coins" className="fieldset-legend">
               Coins to withdraw
             </label>
-            <input id="withdraw-coins" type="number" min={MIN_WITHDRAWAL_COINS} max={balance} step={1} className="input w-full" value={coins} onChange={(event) => onCoins(event.target.value)} />
+            <input
+              id="withdraw-coins"
+              type="number"
+              min={MIN_WITHDRAWAL_COINS}
+              max={balance}
+              step={1}
+              className="input w-full"
+              value={coins}
+              onChange={(event) => onCoins(event.target.value)}
+            />
           </div>
           <div className="fieldset">
             <label htmlFor="withdraw-amount" className="fieldset-legend">
               Withdraw amount ($)
             </label>
-            <input id="withdraw-amount" className="input w-full" readOnly value={withdrawalDollars(coinCount).toFixed(2)} />
+            <input
+              id="withdraw-amount"
+              className="input w-full"
+              readOnly
+              value={withdrawalDollars(coinCount).toFixed(2)}
+            />
           </div>
           <div className="fieldset">
             <label htmlFor="withdraw-system" className="fieldset-legend">
               Payment system
             </label>
-            <select id="withdraw-system" className="select w-full" value={system} onChange={(event) => setSystem(event.target.value as PaymentSystem)}>
+            <select
+              id="withdraw-system"
+              className="select w-full"
+              value={system}
+              onChange={(event) => setSystem(event.target.value as PaymentSystem)}
+            >
               <option value="" disabled>
                 Select a payment system
               </option>
@@ -118,14 +149,13 @@ export function WithdrawalsPage() {
       <PageHeader title="Withdrawals" />
       {user ? <WithdrawalForm balance={user.coins} /> : <Spinner />}
       <h2 className="mb-3 mt-8 text-xl font-bold">Your withdrawals</h2>
-      {history.isPending ? (
-        <Spinner />
-      ) : history.isError ? (
-        <ErrorState message="Failed to load your withdrawals" onRetry={() => void history.refetch()} />
-      ) : history.data.items.length === 0 ? (
-        <EmptyState title="No withdrawals yet." />
-      ) : (
-        <>
+      <PagedList
+        query={history}
+        errorMessage="Failed to load your withdrawals"
+        empty={<EmptyState title="No withdrawals yet." />}
+        onPage={setPage}
+      >
+        {(items) => (
           <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
             <table className="table">
               <thead>
@@ -138,12 +168,14 @@ export function WithdrawalsPage() {
                 </tr>
               </thead>
               <tbody>
-                {history.data.items.map((withdrawal) => (
+                {items.map((withdrawal) => (
                   <tr key={withdrawal.id}>
                     <td className="whitespace-nowrap">{formatDate(withdrawal.withdraw_date)}</td>
                     <td>
                       <StatusBadge status={withdrawal.status} />
-                      {withdrawal.reason && <p className="mt-1 max-w-xs text-xs text-error">Reason: {withdrawal.reason}</p>}
+                      {withdrawal.reason && (
+                        <p className="mt-1 max-w-xs text-xs text-error">Reason: {withdrawal.reason}</p>
+                      )}
                     </td>
                     <td>{formatCoins(withdrawal.withdrawal_coin)}</td>
                     <td>{formatDollars(withdrawal.withdrawal_amount)}</td>
@@ -155,9 +187,8 @@ export function WithdrawalsPage() {
               </tbody>
             </table>
           </div>
-          <Pagination page={page} limit={history.data.limit} total={history.data.total} onPage={setPage} />
-        </>
-      )}
+        )}
+      </PagedList>
     </div>
   );
 }

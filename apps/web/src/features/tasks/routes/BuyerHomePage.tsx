@@ -4,8 +4,7 @@ import { toast } from "react-toastify";
 import type { Submission } from "@taskmint/shared";
 import { Modal } from "../../../components/ui/Modal.tsx";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
-import { Pagination } from "../../../components/ui/Pagination.tsx";
-import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { StatCard } from "../../../components/ui/StatCard.tsx";
 import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
 import { formatDateTime, formatDollars } from "../../../lib/format.ts";
@@ -46,12 +45,22 @@ function ReviewModal({ submission, onClose }: { submission: Submission; onClose:
       onClose={onClose}
       actions={
         rejecting ? (
-          <button type="button" className="btn btn-error" onClick={reject} disabled={review.isPending || reason.trim() === ""}>
+          <button
+            type="button"
+            className="btn btn-error"
+            onClick={reject}
+            disabled={review.isPending || reason.trim() === ""}
+          >
             Confirm rejection
           </button>
         ) : (
           <>
-            <button type="button" className="btn btn-outline btn-error" onClick={() => setRejecting(true)} disabled={review.isPending}>
+            <button
+              type="button"
+              className="btn btn-outline btn-error"
+              onClick={() => setRejecting(true)}
+              disabled={review.isPending}
+            >
               Reject
             </button>
             <button type="button" className="btn btn-success" onClick={approve} disabled={review.isPending}>
@@ -81,13 +90,22 @@ function ReviewModal({ submission, onClose }: { submission: Submission; onClose:
         )}
       </dl>
       <h3 className="mt-4 font-semibold">Submission details</h3>
-      <p className="mt-1 whitespace-pre-wrap break-words rounded-box bg-base-200 p-3 text-sm">{submission.submission_details}</p>
+      <p className="mt-1 whitespace-pre-wrap break-words rounded-box bg-base-200 p-3 text-sm">
+        {submission.submission_details}
+      </p>
       {rejecting && (
         <div className="fieldset mt-4">
           <label htmlFor="reject-reason" className="fieldset-legend">
             Reason for rejection (the worker will see it)
           </label>
-          <textarea id="reject-reason" className="textarea w-full" rows={3} value={reason} onChange={(event) => setReason(event.target.value)} autoFocus />
+          <textarea
+            id="reject-reason"
+            className="textarea w-full"
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            autoFocus
+          />
         </div>
       )}
     </Modal>
@@ -107,20 +125,31 @@ export function BuyerHomePage() {
         <ErrorState message="Failed to load dashboard data" onRetry={() => void stats.refetch()} />
       ) : (
         <div className="grid gap-4 sm:grid-cols-3">
-          <StatCard label="Total tasks" value={stats.data?.totalTasks ?? "…"} icon={<ClipboardList aria-hidden="true" />} />
-          <StatCard label="Pending workers" value={stats.data?.pendingWorkers ?? "…"} icon={<Users aria-hidden="true" />} />
-          <StatCard label="Total payments" value={stats.data ? formatDollars(stats.data.totalPayments) : "…"} icon={<DollarSign aria-hidden="true" />} />
+          <StatCard
+            label="Total tasks"
+            value={stats.data?.totalTasks ?? "…"}
+            icon={<ClipboardList aria-hidden="true" />}
+          />
+          <StatCard
+            label="Pending workers"
+            value={stats.data?.pendingWorkers ?? "…"}
+            icon={<Users aria-hidden="true" />}
+          />
+          <StatCard
+            label="Total payments"
+            value={stats.data ? formatDollars(stats.data.totalPayments) : "…"}
+            icon={<DollarSign aria-hidden="true" />}
+          />
         </div>
       )}
       <h2 className="mb-3 mt-8 text-xl font-bold">Tasks To Review</h2>
-      {queue.isPending ? (
-        <Spinner />
-      ) : queue.isError ? (
-        <ErrorState message="Failed to load dashboard data" onRetry={() => void queue.refetch()} />
-      ) : queue.data.items.length === 0 ? (
-        <EmptyState title="Nothing to review right now." />
-      ) : (
-        <>
+      <PagedList
+        query={queue}
+        errorMessage="Failed to load dashboard data"
+        empty={<EmptyState title="Nothing to review right now." />}
+        onPage={setPage}
+      >
+        {(items) => (
           <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
             <table className="table">
               <thead>
@@ -134,13 +163,17 @@ export function BuyerHomePage() {
                 </tr>
               </thead>
               <tbody>
-                {queue.data.items.map((submission) => (
+                {items.map((submission) => (
                   <tr key={submission.id}>
                     <td>{submission.worker_name}</td>
                     <td>{submission.task_title}</td>
                     <td>{submission.payable_amount} coins</td>
                     <td>
-                      <button type="button" className="btn btn-primary btn-sm" onClick={() => setViewing(submission)}>
+                      <button
+                        type="button"
+                        className="btn btn-primary btn-sm"
+                        onClick={() => setViewing(submission)}
+                      >
                         View Details
                       </button>
                     </td>
@@ -149,9 +182,8 @@ export function BuyerHomePage() {
               </tbody>
             </table>
           </div>
-          <Pagination page={page} limit={queue.data.limit} total={queue.data.total} onPage={setPage} />
-        </>
-      )}
+        )}
+      </PagedList>
       {viewing && <ReviewModal submission={viewing} onClose={() => setViewing(null)} />}
     </div>
   );

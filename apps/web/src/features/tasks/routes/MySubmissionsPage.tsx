@@ -2,9 +2,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { submissionStatuses, type SubmissionStatus } from "@taskmint/shared";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
-import { Pagination } from "../../../components/ui/Pagination.tsx";
-import { Spinner } from "../../../components/ui/Spinner.tsx";
-import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
+import { PagedList } from "../../../components/ui/PagedList.tsx";
+import { EmptyState } from "../../../components/ui/States.tsx";
 import { useWorkerSubmissions } from "../api.ts";
 import { SubmissionsTable } from "../components/SubmissionsTable.tsx";
 
@@ -32,22 +31,20 @@ export function MySubmissionsPage() {
           ))}
         </select>
       </PageHeader>
-      {submissions.isPending ? (
-        <Spinner />
-      ) : submissions.isError ? (
-        <ErrorState message="Failed to load your submissions" onRetry={() => void submissions.refetch()} />
-      ) : submissions.data.items.length === 0 ? (
-        <EmptyState title="No submissions yet.">
-          <Link to="/dashboard/task-list" className="link link-primary">
-            Find a task
-          </Link>
-        </EmptyState>
-      ) : (
-        <>
-          <SubmissionsTable submissions={submissions.data.items} />
-          <Pagination page={page} limit={submissions.data.limit} total={submissions.data.total} onPage={setPage} />
-        </>
-      )}
+      <PagedList
+        query={submissions}
+        errorMessage="Failed to load your submissions"
+        empty={
+          <EmptyState title="No submissions yet.">
+            <Link to="/dashboard/task-list" className="link link-primary">
+              Find a task
+            </Link>
+          </EmptyState>
+        }
+        onPage={setPage}
+      >
+        {(items) => <SubmissionsTable submissions={items} />}
+      </PagedList>
     </div>
   );
 }

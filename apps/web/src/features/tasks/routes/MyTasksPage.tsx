@@ -8,9 +8,8 @@ import { editableTaskFieldsSchema, type EditableTaskFields, type Task } from "@t
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { Modal } from "../../../components/ui/Modal.tsx";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
-import { Pagination } from "../../../components/ui/Pagination.tsx";
-import { Spinner } from "../../../components/ui/Spinner.tsx";
-import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
+import { PagedList } from "../../../components/ui/PagedList.tsx";
+import { EmptyState } from "../../../components/ui/States.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { formatDate } from "../../../lib/format.ts";
 import { useBuyerTasks, useDeleteTask, useUpdateTask } from "../api.ts";
@@ -20,7 +19,11 @@ function EditTaskModal({ task, onClose }: { task: Task; onClose: () => void }) {
   const update = useUpdateTask();
   const form = useForm<EditableTaskFields>({
     resolver: zodResolver(editableTaskFieldsSchema),
-    defaultValues: { task_title: task.task_title, task_detail: task.task_detail, submission_info: task.submission_info },
+    defaultValues: {
+      task_title: task.task_title,
+      task_detail: task.task_detail,
+      submission_info: task.submission_info,
+    },
   });
   const { errors } = form.formState;
   const onSave = form.handleSubmit((fields) =>
@@ -52,7 +55,12 @@ function EditTaskModal({ task, onClose }: { task: Task; onClose: () => void }) {
           <textarea id="edit-detail" className="textarea w-full" rows={4} {...form.register("task_detail")} />
         </FormField>
         <FormField id="edit-info" label="Submission Info" error={errors.submission_info?.message}>
-          <textarea id="edit-info" className="textarea w-full" rows={2} {...form.register("submission_info")} />
+          <textarea
+            id="edit-info"
+            className="textarea w-full"
+            rows={2}
+            {...form.register("submission_info")}
+          />
         </FormField>
       </form>
     </Modal>
@@ -84,18 +92,19 @@ export function MyTasksPage() {
           Add new Task
         </Link>
       </PageHeader>
-      {tasks.isPending ? (
-        <Spinner />
-      ) : tasks.isError ? (
-        <ErrorState message="Failed to fetch tasks" onRetry={() => void tasks.refetch()} />
-      ) : tasks.data.items.length === 0 ? (
-        <EmptyState title="You have not posted any tasks yet.">
-          <Link to="/dashboard/add-tasks" className="link link-primary">
-            Post your first task
-          </Link>
-        </EmptyState>
-      ) : (
-        <>
+      <PagedList
+        query={tasks}
+        errorMessage="Failed to fetch tasks"
+        empty={
+          <EmptyState title="You have not posted any tasks yet.">
+            <Link to="/dashboard/add-tasks" className="link link-primary">
+              Post your first task
+            </Link>
+          </EmptyState>
+        }
+        onPage={setPage}
+      >
+        {(items) => (
           <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
             <table className="table">
               <thead>
@@ -111,11 +120,16 @@ export function MyTasksPage() {
                 </tr>
               </thead>
               <tbody>
-                {tasks.data.items.map((task) => (
+                {items.map((task) => (
                   <tr key={task.id}>
                     <td>
                       <div className="flex items-center gap-3">
-                        <img src={task.task_image_url} alt="" className="size-10 rounded object-cover" loading="lazy" />
+                        <img
+                          src={task.task_image_url}
+                          alt=""
+                          className="size-10 rounded object-cover"
+                          loading="lazy"
+                        />
                         <span className="font-medium">{task.task_title}</span>
                       </div>
                     </td>
@@ -127,10 +141,20 @@ export function MyTasksPage() {
                     </td>
                     <td>
                       <div className="flex gap-1">
-                        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(task)} aria-label={`Edit ${task.task_title}`}>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
+                          onClick={() => setEditing(task)}
+                          aria-label={`Edit ${task.task_title}`}
+                        >
                           <Pencil className="size-4" aria-hidden="true" />
                         </button>
-                        <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => setDeleting(task)} aria-label={`Delete ${task.task_title}`}>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm text-error"
+                          onClick={() => setDeleting(task)}
+                          aria-label={`Delete ${task.task_title}`}
+                        >
                           <Trash2 className="size-4" aria-hidden="true" />
                         </button>
                       </div>
@@ -140,9 +164,8 @@ export function MyTasksPage() {
               </tbody>
             </table>
           </div>
-          <Pagination page={page} limit={tasks.data.limit} total={tasks.data.total} onPage={setPage} />
-        </>
-      )}
+        )}
+      </PagedList>
       {editing && <EditTaskModal task={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={Boolean(deleting)}

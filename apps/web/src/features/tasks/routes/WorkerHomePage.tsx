@@ -1,8 +1,7 @@
 import { Clock, Coins, Send } from "lucide-react";
 import { useState } from "react";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
-import { Pagination } from "../../../components/ui/Pagination.tsx";
-import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { StatCard } from "../../../components/ui/StatCard.tsx";
 import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
 import { formatCoins } from "../../../lib/format.ts";
@@ -20,24 +19,32 @@ export function WorkerHomePage() {
         <ErrorState message="Failed to load dashboard data" onRetry={() => void stats.refetch()} />
       ) : (
         <div className="grid gap-4 sm:grid-cols-3">
-          <StatCard label="Total submissions" value={stats.data?.total_submissions ?? "…"} icon={<Send aria-hidden="true" />} />
-          <StatCard label="Pending submissions" value={stats.data?.pending_submissions ?? "…"} icon={<Clock aria-hidden="true" />} />
-          <StatCard label="Total earnings" value={stats.data ? `${formatCoins(stats.data.total_earnings)} coins` : "…"} icon={<Coins aria-hidden="true" />} />
+          <StatCard
+            label="Total submissions"
+            value={stats.data?.total_submissions ?? "…"}
+            icon={<Send aria-hidden="true" />}
+          />
+          <StatCard
+            label="Pending submissions"
+            value={stats.data?.pending_submissions ?? "…"}
+            icon={<Clock aria-hidden="true" />}
+          />
+          <StatCard
+            label="Total earnings"
+            value={stats.data ? `${formatCoins(stats.data.total_earnings)} coins` : "…"}
+            icon={<Coins aria-hidden="true" />}
+          />
         </div>
       )}
       <h2 className="mb-3 mt-8 text-xl font-bold">Approved Submissions</h2>
-      {approved.isPending ? (
-        <Spinner />
-      ) : approved.isError ? (
-        <ErrorState message="Failed to load your submissions" onRetry={() => void approved.refetch()} />
-      ) : approved.data.items.length === 0 ? (
-        <EmptyState title="No approved submissions yet." />
-      ) : (
-        <>
-          <SubmissionsTable submissions={approved.data.items} />
-          <Pagination page={page} limit={approved.data.limit} total={approved.data.total} onPage={setPage} />
-        </>
-      )}
+      <PagedList
+        query={approved}
+        errorMessage="Failed to load your submissions"
+        empty={<EmptyState title="No approved submissions yet." />}
+        onPage={setPage}
+      >
+        {(items) => <SubmissionsTable submissions={items} />}
+      </PagedList>
     </div>
   );
 }
