@@ -1,3 +1,4 @@
+import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { EmptyState } from "../../../components/ui/States.tsx";
@@ -49,35 +50,22 @@ export function AuditTrail() {
         onPage={setPage}
       >
         {(items) => (
-          <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
-            <table className="table table-sm">
-              <thead>
-                <tr>
-                  <th>When</th>
-                  <th>Who</th>
-                  <th>What</th>
-                  <th>Before</th>
-                  <th>After</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className="whitespace-nowrap">{formatDateTime(entry.created_at)}</td>
-                    <td>{entry.actor_name}</td>
-                    <td>
-                      {ACTIONS[entry.action] ?? entry.action}
-                      <p className="font-mono text-xs text-base-content/60">
-                        {entry.target_type} {entry.target_id.slice(0, 8)}
-                      </p>
-                    </td>
-                    <td className="max-w-xs text-xs">{describe(entry.before)}</td>
-                    <td className="max-w-xs text-xs">{describe(entry.after)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable headers={["When", "Who", "What", "Before", "After"]} compact>
+            {items.map((entry) => (
+              <tr key={entry.id}>
+                <td className="whitespace-nowrap">{formatDateTime(entry.created_at)}</td>
+                <td>{entry.actor_name}</td>
+                <td>
+                  {ACTIONS[entry.action] ?? entry.action}
+                  <p className="font-mono text-xs text-base-content/60">
+                    {entry.target_type} {entry.target_id.slice(0, 8)}
+                  </p>
+                </td>
+                <td className="max-w-xs text-xs">{describe(entry.before)}</td>
+                <td className="max-w-xs text-xs">{describe(entry.after)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </PagedList>
     </div>

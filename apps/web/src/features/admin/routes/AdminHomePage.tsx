@@ -1,3 +1,4 @@
+import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { Coins, DollarSign, ShieldAlert, ShieldCheck, ShoppingBag, Users } from "lucide-react";
 import { useState } from "react";
 import { toast } from "react-toastify";
@@ -17,7 +18,8 @@ import { useAdminStats, useDecideWithdrawal, useLedgerCheck, usePendingWithdrawa
 function LedgerHealth() {
   const ledger = useLedgerCheck();
   if (ledger.isPending) return <Spinner label="Checking the ledger" />;
-  if (ledger.isError) return <ErrorState message="Failed to check the ledger" onRetry={() => void ledger.refetch()} />;
+  if (ledger.isError)
+    return <ErrorState message="Failed to check the ledger" onRetry={() => void ledger.refetch()} />;
   const report = ledger.data;
   return (
     <div role="status" className={`alert ${report.ok ? "alert-success" : "alert-error"} items-start`}>
@@ -25,8 +27,9 @@ function LedgerHealth() {
       <div>
         <p className="font-semibold">{report.ok ? "Ledger balanced" : "Ledger problems found"}</p>
         <p className="text-sm">
-          Issued {formatCoins(report.issued)} · in wallets {formatCoins(report.wallets)} · in escrow {formatCoins(report.escrow)} · held{" "}
-          {formatCoins(report.held)} · paid out {formatCoins(report.paid_out)}
+          Issued {formatCoins(report.issued)} · in wallets {formatCoins(report.wallets)} · in escrow{" "}
+          {formatCoins(report.escrow)} · held {formatCoins(report.held)} · paid out{" "}
+          {formatCoins(report.paid_out)}
         </p>
         {report.problems.length > 0 && (
           <ul className="mt-2 list-disc pl-5 text-sm">
@@ -60,7 +63,12 @@ function RejectWithdrawalModal({ withdrawal, onClose }: { withdrawal: Withdrawal
       title={`Reject ${withdrawal.worker_name}'s withdrawal`}
       onClose={onClose}
       actions={
-        <button type="button" className="btn btn-error" disabled={reason.trim() === "" || decide.isPending} onClick={reject}>
+        <button
+          type="button"
+          className="btn btn-error"
+          disabled={reason.trim() === "" || decide.isPending}
+          onClick={reject}
+        >
           Reject withdrawal
         </button>
       }
@@ -69,7 +77,14 @@ function RejectWithdrawalModal({ withdrawal, onClose }: { withdrawal: Withdrawal
         <label htmlFor="withdrawal-reason" className="fieldset-legend">
           Reason (the worker will see it)
         </label>
-        <textarea id="withdrawal-reason" className="textarea w-full" rows={3} value={reason} onChange={(event) => setReason(event.target.value)} autoFocus />
+        <textarea
+          id="withdrawal-reason"
+          className="textarea w-full"
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          autoFocus
+        />
       </div>
     </Modal>
   );
@@ -85,58 +100,58 @@ function PendingWithdrawals() {
     decide.mutate(
       { id: withdrawal.id, approve: true },
       {
-        onSuccess: () => toast.success(`Withdrawal of ${formatDollars(withdrawal.withdrawal_amount)} to ${withdrawal.worker_name} approved`),
+        onSuccess: () =>
+          toast.success(
+            `Withdrawal of ${formatDollars(withdrawal.withdrawal_amount)} to ${withdrawal.worker_name} approved`,
+          ),
         onError: (error) => toast.error(errorMessage(error, "Failed to approve withdrawal")),
       },
     );
 
   if (pending.isPending) return <Spinner />;
-  if (pending.isError) return <ErrorState message="Failed to fetch withdrawal requests" onRetry={() => void pending.refetch()} />;
+  if (pending.isError)
+    return (
+      <ErrorState message="Failed to fetch withdrawal requests" onRetry={() => void pending.refetch()} />
+    );
   if (pending.data.items.length === 0) return <EmptyState title="No withdrawals are waiting." />;
   return (
     <>
-      <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Worker</th>
-              <th>Coins</th>
-              <th>Amount</th>
-              <th>Pay to</th>
-              <th>Requested</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pending.data.items.map((withdrawal) => (
-              <tr key={withdrawal.id}>
-                <td>
-                  <p className="font-medium">{withdrawal.worker_name}</p>
-                  <p className="text-xs text-base-content/60">{withdrawal.worker_email}</p>
-                </td>
-                <td>{formatCoins(withdrawal.withdrawal_coin)}</td>
-                <td>{formatDollars(withdrawal.withdrawal_amount)}</td>
-                <td className="whitespace-nowrap">
-                  {withdrawal.payment_system} · {withdrawal.account_number}
-                </td>
-                <td className="whitespace-nowrap">{formatDate(withdrawal.withdraw_date)}</td>
-                <td>
-                  <div className="flex gap-2">
-                    <button type="button" className="btn btn-success btn-sm" disabled={decide.isPending} onClick={() => approve(withdrawal)}>
-                      Approve
-                    </button>
-                    <button type="button" className="btn btn-outline btn-error btn-sm" disabled={decide.isPending} onClick={() => setRejecting(withdrawal)}>
-                      Reject
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable headers={["Worker", "Coins", "Amount", "Pay to", "Requested", ""]}>
+        {pending.data.items.map((withdrawal) => (
+          <tr key={withdrawal.id}>
+            <td>
+              <p className="font-medium">{withdrawal.worker_name}</p>
+              <p className="text-xs text-base-content/60">{withdrawal.worker_email}</p>
+            </td>
+            <td>{formatCoins(withdrawal.withdrawal_coin)}</td>
+            <td>{formatDollars(withdrawal.withdrawal_amount)}</td>
+            <td className="whitespace-nowrap">
+              {withdrawal.payment_system} · {withdrawal.account_number}
+            </td>
+            <td className="whitespace-nowrap">{formatDate(withdrawal.withdraw_date)}</td>
+            <td>
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  className="btn btn-success btn-sm"
+                  disabled={decide.isPending}
+                  onClick={() => approve(withdrawal)}
+                >
+                  Approve
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-error btn-sm"
+                  disabled={decide.isPending}
+                  onClick={() => setRejecting(withdrawal)}
+                >
+                  Reject
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <Pagination page={page} limit={pending.data.limit} total={pending.data.total} onPage={setPage} />
       {rejecting && <RejectWithdrawalModal withdrawal={rejecting} onClose={() => setRejecting(null)} />}
     </>
@@ -152,10 +167,26 @@ export function AdminHomePage() {
         <ErrorState message="Failed to fetch dashboard statistics" onRetry={() => void stats.refetch()} />
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <StatCard label="Total workers" value={stats.data?.totalWorkers ?? "…"} icon={<Users aria-hidden="true" />} />
-          <StatCard label="Total buyers" value={stats.data?.totalBuyers ?? "…"} icon={<ShoppingBag aria-hidden="true" />} />
-          <StatCard label="Total coins" value={stats.data ? formatCoins(stats.data.totalCoins) : "…"} icon={<Coins aria-hidden="true" />} />
-          <StatCard label="Total payments" value={stats.data ? formatDollars(stats.data.totalPayments) : "…"} icon={<DollarSign aria-hidden="true" />} />
+          <StatCard
+            label="Total workers"
+            value={stats.data?.totalWorkers ?? "…"}
+            icon={<Users aria-hidden="true" />}
+          />
+          <StatCard
+            label="Total buyers"
+            value={stats.data?.totalBuyers ?? "…"}
+            icon={<ShoppingBag aria-hidden="true" />}
+          />
+          <StatCard
+            label="Total coins"
+            value={stats.data ? formatCoins(stats.data.totalCoins) : "…"}
+            icon={<Coins aria-hidden="true" />}
+          />
+          <StatCard
+            label="Total payments"
+            value={stats.data ? formatDollars(stats.data.totalPayments) : "…"}
+            icon={<DollarSign aria-hidden="true" />}
+          />
         </div>
       )}
       <h2 className="mb-3 mt-8 text-xl font-bold">Activity</h2>

@@ -1,3 +1,4 @@
+import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "react-toastify";
@@ -41,60 +42,43 @@ export function ManageTasksPage() {
         onPage={setPage}
       >
         {(items) => (
-          <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Task</th>
-                  <th>Buyer</th>
-                  <th>Open slots</th>
-                  <th>Pay</th>
-                  <th>Due</th>
-                  <th>Status</th>
-                  <th>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((task) => (
-                  <tr key={task.id}>
-                    <td>
-                      <div className="flex items-center gap-3">
-                        <img
-                          src={task.task_image_url}
-                          alt=""
-                          className="size-10 rounded object-cover"
-                          loading="lazy"
-                        />
-                        <span className="font-medium">{task.task_title}</span>
-                      </div>
-                    </td>
-                    <td>
-                      <p>{task.user_name}</p>
-                      <p className="text-xs text-base-content/60">{task.user_email}</p>
-                    </td>
-                    <td>{task.required_workers}</td>
-                    <td className="whitespace-nowrap">{task.payable_amount} coins</td>
-                    <td className="whitespace-nowrap">{formatDate(task.completion_date)}</td>
-                    <td>
-                      <StatusBadge status={task.status} />
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm text-error"
-                        aria-label={`Delete ${task.task_title}`}
-                        onClick={() => setDeleting(task)}
-                      >
-                        <Trash2 className="size-4" aria-hidden="true" />
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable headers={["Task", "Buyer", "Open slots", "Pay", "Due", "Status", ""]}>
+            {items.map((task) => (
+              <tr key={task.id}>
+                <td>
+                  <div className="flex items-center gap-3">
+                    <img
+                      src={task.task_image_url}
+                      alt=""
+                      className="size-10 rounded object-cover"
+                      loading="lazy"
+                    />
+                    <span className="font-medium">{task.task_title}</span>
+                  </div>
+                </td>
+                <td>
+                  <p>{task.user_name}</p>
+                  <p className="text-xs text-base-content/60">{task.user_email}</p>
+                </td>
+                <td>{task.required_workers}</td>
+                <td className="whitespace-nowrap">{task.payable_amount} coins</td>
+                <td className="whitespace-nowrap">{formatDate(task.completion_date)}</td>
+                <td>
+                  <StatusBadge status={task.status} />
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm text-error"
+                    aria-label={`Delete ${task.task_title}`}
+                    onClick={() => setDeleting(task)}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </PagedList>
       <ConfirmDialog

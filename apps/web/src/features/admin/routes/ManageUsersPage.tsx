@@ -1,3 +1,4 @@
+import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "react-toastify";
@@ -96,63 +97,49 @@ export function ManageUsersPage() {
         onPage={setPage}
       >
         {(items) => (
-          <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>User</th>
-                  <th>Role</th>
-                  <th>Coins</th>
-                  <th>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((user) => (
-                  <tr key={user.id}>
-                    <td>
-                      <div className="flex items-center gap-3">
-                        <Avatar photo={user.photo} name={user.name} size="size-9" />
-                        <div>
-                          <p className="font-medium">{user.name}</p>
-                          <p className="text-xs text-base-content/60">{user.email}</p>
-                        </div>
-                      </div>
-                    </td>
-                    <td>
-                      <select
-                        className="select select-sm w-auto"
-                        aria-label={`Role of ${user.name}`}
-                        value={user.role}
-                        disabled={changeRole.isPending}
-                        onChange={(event) => onRole(user, event.target.value as Role)}
-                      >
-                        {ROLES.map((value) => (
-                          <option key={value} value={value}>
-                            {value}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>{formatCoins(user.coins)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm text-error"
-                        aria-label={`Delete ${user.name}`}
-                        disabled={user.id === me?.id}
-                        title={user.id === me?.id ? "You cannot delete your own account" : undefined}
-                        onClick={() => setDeleting(user)}
-                      >
-                        <Trash2 className="size-4" aria-hidden="true" />
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable headers={["User", "Role", "Coins", ""]}>
+            {items.map((user) => (
+              <tr key={user.id}>
+                <td>
+                  <div className="flex items-center gap-3">
+                    <Avatar photo={user.photo} name={user.name} size="size-9" />
+                    <div>
+                      <p className="font-medium">{user.name}</p>
+                      <p className="text-xs text-base-content/60">{user.email}</p>
+                    </div>
+                  </div>
+                </td>
+                <td>
+                  <select
+                    className="select select-sm w-auto"
+                    aria-label={`Role of ${user.name}`}
+                    value={user.role}
+                    disabled={changeRole.isPending}
+                    onChange={(event) => onRole(user, event.target.value as Role)}
+                  >
+                    {ROLES.map((value) => (
+                      <option key={value} value={value}>
+                        {value}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>{formatCoins(user.coins)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm text-error"
+                    aria-label={`Delete ${user.name}`}
+                    disabled={user.id === me?.id}
+                    title={user.id === me?.id ? "You cannot delete your own account" : undefined}
+                    onClick={() => setDeleting(user)}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </PagedList>
       <ConfirmDialog

@@ -1,3 +1,4 @@
+import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
@@ -26,37 +27,24 @@ export function PaymentHistoryPage() {
         onPage={setPage}
       >
         {(items) => (
-          <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Payment id</th>
-                  <th>Status</th>
-                  <th>Amount</th>
-                  <th>Coins</th>
-                  <th>Date</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((payment) => (
-                  <tr key={payment.id}>
-                    <td className="font-mono text-xs" title={payment.paymentId}>
-                      {payment.paymentId.slice(0, 15)}
-                    </td>
-                    <td>
-                      <StatusBadge status={payment.status} />
-                      {payment.failure_reason && (
-                        <p className="mt-1 max-w-xs text-xs text-error">{payment.failure_reason}</p>
-                      )}
-                    </td>
-                    <td>{formatDollars(payment.amount)}</td>
-                    <td>{payment.coins}</td>
-                    <td className="whitespace-nowrap">{formatDateTime(payment.transactionDate)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable headers={["Payment id", "Status", "Amount", "Coins", "Date"]}>
+            {items.map((payment) => (
+              <tr key={payment.id}>
+                <td className="font-mono text-xs" title={payment.paymentId}>
+                  {payment.paymentId.slice(0, 15)}
+                </td>
+                <td>
+                  <StatusBadge status={payment.status} />
+                  {payment.failure_reason && (
+                    <p className="mt-1 max-w-xs text-xs text-error">{payment.failure_reason}</p>
+                  )}
+                </td>
+                <td>{formatDollars(payment.amount)}</td>
+                <td>{payment.coins}</td>
+                <td className="whitespace-nowrap">{formatDateTime(payment.transactionDate)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </PagedList>
     </div>

@@ -1,3 +1,4 @@
+import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import {
@@ -156,37 +157,24 @@ export function WithdrawalsPage() {
         onPage={setPage}
       >
         {(items) => (
-          <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Date</th>
-                  <th>Status</th>
-                  <th>Coins</th>
-                  <th>Amount</th>
-                  <th>Paid to</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((withdrawal) => (
-                  <tr key={withdrawal.id}>
-                    <td className="whitespace-nowrap">{formatDate(withdrawal.withdraw_date)}</td>
-                    <td>
-                      <StatusBadge status={withdrawal.status} />
-                      {withdrawal.reason && (
-                        <p className="mt-1 max-w-xs text-xs text-error">Reason: {withdrawal.reason}</p>
-                      )}
-                    </td>
-                    <td>{formatCoins(withdrawal.withdrawal_coin)}</td>
-                    <td>{formatDollars(withdrawal.withdrawal_amount)}</td>
-                    <td className="whitespace-nowrap">
-                      {withdrawal.payment_system} · {withdrawal.account_number}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable headers={["Date", "Status", "Coins", "Amount", "Paid to"]}>
+            {items.map((withdrawal) => (
+              <tr key={withdrawal.id}>
+                <td className="whitespace-nowrap">{formatDate(withdrawal.withdraw_date)}</td>
+                <td>
+                  <StatusBadge status={withdrawal.status} />
+                  {withdrawal.reason && (
+                    <p className="mt-1 max-w-xs text-xs text-error">Reason: {withdrawal.reason}</p>
+                  )}
+                </td>
+                <td>{formatCoins(withdrawal.withdrawal_coin)}</td>
+                <td>{formatDollars(withdrawal.withdrawal_amount)}</td>
+                <td className="whitespace-nowrap">
+                  {withdrawal.payment_system} · {withdrawal.account_number}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </PagedList>
     </div>

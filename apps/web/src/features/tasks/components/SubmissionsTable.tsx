@@ -1,3 +1,4 @@
+import { DataTable } from "../../../components/ui/DataTable.tsx";
 import type { Submission } from "@taskmint/shared";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { formatDate } from "../../../lib/format.ts";
@@ -5,35 +6,26 @@ import { formatDate } from "../../../lib/format.ts";
 /** A worker's submissions; pending ones show when they auto-approve, rejected ones why. */
 export function SubmissionsTable({ submissions }: { submissions: Submission[] }) {
   return (
-    <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
-      <table className="table">
-        <thead>
-          <tr>
-            <th>Task</th>
-            <th>Status</th>
-            <th>Pays</th>
-            <th>Submitted</th>
-            <th>Buyer</th>
-          </tr>
-        </thead>
-        <tbody>
-          {submissions.map((submission) => (
-            <tr key={submission.id}>
-              <td className="font-medium">{submission.task_title}</td>
-              <td>
-                <StatusBadge status={submission.status} />
-                {submission.reason && <p className="mt-1 max-w-xs text-xs text-error">Reason: {submission.reason}</p>}
-                {submission.auto_approve_at && (
-                  <p className="mt-1 text-xs text-base-content/70">Auto-approves {formatDate(submission.auto_approve_at)}</p>
-                )}
-              </td>
-              <td className="whitespace-nowrap">{submission.payable_amount} coins</td>
-              <td className="whitespace-nowrap">{formatDate(submission.current_date)}</td>
-              <td>{submission.buyer_name}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable headers={["Task", "Status", "Pays", "Submitted", "Buyer"]}>
+      {submissions.map((submission) => (
+        <tr key={submission.id}>
+          <td className="font-medium">{submission.task_title}</td>
+          <td>
+            <StatusBadge status={submission.status} />
+            {submission.reason && (
+              <p className="mt-1 max-w-xs text-xs text-error">Reason: {submission.reason}</p>
+            )}
+            {submission.auto_approve_at && (
+              <p className="mt-1 text-xs text-base-content/70">
+                Auto-approves {formatDate(submission.auto_approve_at)}
+              </p>
+            )}
+          </td>
+          <td className="whitespace-nowrap">{submission.payable_amount} coins</td>
+          <td className="whitespace-nowrap">{formatDate(submission.current_date)}</td>
+          <td>{submission.buyer_name}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

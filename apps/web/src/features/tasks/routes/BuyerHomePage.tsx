@@ -1,3 +1,4 @@
+import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { ClipboardList, DollarSign, Users } from "lucide-react";
 import { useState } from "react";
 import { toast } from "react-toastify";
@@ -150,38 +151,24 @@ export function BuyerHomePage() {
         onPage={setPage}
       >
         {(items) => (
-          <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Worker</th>
-                  <th>Task</th>
-                  <th>Pays</th>
-                  <th>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((submission) => (
-                  <tr key={submission.id}>
-                    <td>{submission.worker_name}</td>
-                    <td>{submission.task_title}</td>
-                    <td>{submission.payable_amount} coins</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-primary btn-sm"
-                        onClick={() => setViewing(submission)}
-                      >
-                        View Details
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable headers={["Worker", "Task", "Pays", ""]}>
+            {items.map((submission) => (
+              <tr key={submission.id}>
+                <td>{submission.worker_name}</td>
+                <td>{submission.task_title}</td>
+                <td>{submission.payable_amount} coins</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    onClick={() => setViewing(submission)}
+                  >
+                    View Details
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </PagedList>
       {viewing && <ReviewModal submission={viewing} onClose={() => setViewing(null)} />}

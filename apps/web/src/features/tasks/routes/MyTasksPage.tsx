@@ -1,3 +1,4 @@
+import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -105,65 +106,49 @@ export function MyTasksPage() {
         onPage={setPage}
       >
         {(items) => (
-          <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Task</th>
-                  <th>Open slots</th>
-                  <th>Pay</th>
-                  <th>Due</th>
-                  <th>Status</th>
-                  <th>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((task) => (
-                  <tr key={task.id}>
-                    <td>
-                      <div className="flex items-center gap-3">
-                        <img
-                          src={task.task_image_url}
-                          alt=""
-                          className="size-10 rounded object-cover"
-                          loading="lazy"
-                        />
-                        <span className="font-medium">{task.task_title}</span>
-                      </div>
-                    </td>
-                    <td>{task.required_workers}</td>
-                    <td>{task.payable_amount} coins</td>
-                    <td className="whitespace-nowrap">{formatDate(task.completion_date)}</td>
-                    <td>
-                      <StatusBadge status={task.status} />
-                    </td>
-                    <td>
-                      <div className="flex gap-1">
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm"
-                          onClick={() => setEditing(task)}
-                          aria-label={`Edit ${task.task_title}`}
-                        >
-                          <Pencil className="size-4" aria-hidden="true" />
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm text-error"
-                          onClick={() => setDeleting(task)}
-                          aria-label={`Delete ${task.task_title}`}
-                        >
-                          <Trash2 className="size-4" aria-hidden="true" />
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable headers={["Task", "Open slots", "Pay", "Due", "Status", ""]}>
+            {items.map((task) => (
+              <tr key={task.id}>
+                <td>
+                  <div className="flex items-center gap-3">
+                    <img
+                      src={task.task_image_url}
+                      alt=""
+                      className="size-10 rounded object-cover"
+                      loading="lazy"
+                    />
+                    <span className="font-medium">{task.task_title}</span>
+                  </div>
+                </td>
+                <td>{task.required_workers}</td>
+                <td>{task.payable_amount} coins</td>
+                <td className="whitespace-nowrap">{formatDate(task.completion_date)}</td>
+                <td>
+                  <StatusBadge status={task.status} />
+                </td>
+                <td>
+                  <div className="flex gap-1">
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      onClick={() => setEditing(task)}
+                      aria-label={`Edit ${task.task_title}`}
+                    >
+                      <Pencil className="size-4" aria-hidden="true" />
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm text-error"
+                      onClick={() => setDeleting(task)}
+                      aria-label={`Delete ${task.task_title}`}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </PagedList>
       {editing && <EditTaskModal task={editing} onClose={() => setEditing(null)} />}
