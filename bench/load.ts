@@ -2,67 +2,19 @@
 // A mixed load against a real server process (PGlite in a temp dir, or DATABASE_URL):
 // browsing, posting, submitting, reviewing, buying and withdrawing. Prints the rate,
 // the latency percentiles and the count of 5xx answers per action.
-import { spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import sharp from "sharp";
+import { ADMIN, buyCoins, dueInDays, imagePart, register, signIn, startServer } from "./support.ts";
 
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "60" }, concurrency: { type: "string", default: "16" } } });
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
-const port = 3900 + Math.floor(Math.random() * 50);
-const base = `http://127.0.0.1:${port}`;
-const repoRoot = path.resolve(import.meta.dirname, "..");
+const server = await startServer({ databaseUrl: process.env.DATABASE_URL });
+const { base } = server;
 
-const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-  cwd: repoRoot,
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    AUTH_SECRET: "load-test-secret-load-test-secret-0000",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    DATA_DIR: await mkdtemp(path.join(tmpdir(), "taskmint-load-")),
-    SEED_DEMO: "false",
-    AUTH_RATE_LIMIT: "0",
-    LOG_LEVEL: "warn",
-    ADMIN_EMAIL: "load-admin@example.com",
-    ADMIN_PASSWORD: "Admin1234",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-for (let tries = 0; ; tries += 1) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    // starting
-  }
-  if (tries > 300) throw new Error("server did not start");
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
-
-async function session(email: string, password: string) {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email, password }) });
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
-}
-const photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#888888" } }).png().toBuffer();
-async function register(role: "worker" | "buyer", index: number) {
-  const email = `${role}${index}-${Date.now()}@load.test`;
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ name: `${role} ${index}`, role, email, password: "Secret12" })) form.append(name, value);
-  form.append("photo", new Blob([new Uint8Array(photo)], { type: "image/png" }), "p.png");
-  const response = await fetch(`${base}/api/register`, { method: "POST", body: form, headers: { origin: base } });
-  if (response.status !== 201) throw new Error(`register ${response.status}`);
-  return { email, cookie: response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ") };
-}
-
-const buyers = await Promise.all(Array.from({ length: 4 }, (_, index) => register("buyer", index)));
-const workers = await Promise.all(Array.from({ length: 24 }, (_, index) => register("worker", index)));
-const admin = await session("load-admin@example.com", "Admin1234");
-const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+const buyers = await Promise.all(Array.from({ length: 4 }, (_, index) => register(base, "buyer", String(index))));
+const workers = await Promise.all(Array.from({ length: 24 }, (_, index) => register(base, "worker", String(index))));
+const admin = await signIn(base, ADMIN.email, ADMIN.password);
+const due = dueInDays(7);
 const pending: string[] = [];
 const withdrawals: string[] = [];
 const taskIds: string[] = [];
@@ -93,13 +45,13 @@ const actions: [number, () => Promise<unknown>][] = [
       const buyer = any(buyers);
       const form = new FormData();
       for (const [name, value] of Object.entries({ task_title: "Load task", task_detail: "d", required_workers: "5", payable_amount: "2", completion_date: due, submission_info: "s" })) form.append(name, value);
-      form.append("task_image", new Blob([new Uint8Array(photo)], { type: "image/png" }), "t.png");
+      form.append("task_image", imagePart(), "t.png");
       const result = await timed("post task", "/api/tasks", { method: "POST", body: form, cookie: buyer?.cookie });
       if (result.status === 201) taskIds.push(String(result.body.id));
       if (result.status === 409 && buyer) {
-        const started = await timed("buy coins", "/api/payments", { method: "POST", body: JSON.stringify({ package_id: "coins-1000" }), cookie: buyer.cookie });
-        const payment = started.body.payment as { id: string } | undefined;
-        if (payment) await timed("buy coins", `/api/payments/${payment.id}/sandbox-confirm`, { method: "POST", body: JSON.stringify({ card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" }), cookie: buyer.cookie });
+        const started = performance.now();
+        await buyCoins(base, buyer);
+        samples.set("buy coins", [...(samples.get("buy coins") ?? []), { ms: performance.now() - started, status: 200 }]);
       }
     }],
   [15, async () => {
@@ -160,6 +112,6 @@ const rows = [...samples.entries(), ["ALL", all] as const].map(([action, list]) 
 console.table(rows);
 const ledger = await (await fetch(`${base}/api/admin/ledger/check`, { headers: { cookie: admin } })).json();
 console.log("ledger:", JSON.stringify(ledger));
-server.kill("SIGTERM");
+await server.stop();
 const failures = all.filter((sample) => sample.status >= 500).length;
 process.exit(failures === 0 && (ledger as { ok: boolean }).ok ? 0 : 1);

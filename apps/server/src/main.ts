@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { EnvError, loadEnv } from "./env.ts";
 import { resolveAuthSecret } from "./lib/auth-secret.ts";
+import { startReferenceServer } from "./bench/reference-server.ts";
 import { startJobs } from "./jobs/runner.ts";
 import { prepareData } from "./startup.ts";
 
@@ -24,6 +25,7 @@ async function main() {
   const report = await prepareData(database.db, env, database.kind);
   const app = await buildApp({ env, database, authSecret: await resolveAuthSecret(env) });
   const jobs = startJobs({ db: database.db, log: app.log, clock: app.clock, intervalMs: JOB_INTERVAL_MS });
+  const reference = env.BENCH_REFERENCE_PORT ? await startReferenceServer(database, env.BENCH_REFERENCE_PORT, env.HOST, app.clock) : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +33,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, "shutting down");
     await jobs.stop();
+    reference?.close();
     await app.close();
     await database.close();
     process.exit(0);

@@ -18,6 +18,24 @@ export interface Page<T> {
   total: number;
 }
 
+/**
+ * Lists that grow with the platform (every task, every user) page by keyset: `cursor` is the
+ * `next_cursor` of the page before. `total` counts at most LARGE_LIST_COUNT_CAP rows, with
+ * `total_capped` set when there are more; page numbers without a cursor reach that far only.
+ */
+export const LARGE_LIST_COUNT_CAP = 1000;
+
+export const largePageQuerySchema = pageQuerySchema.extend({ cursor: z.string().max(300).optional() });
+export type LargePageQuery = z.infer<typeof largePageQuerySchema>;
+
+export const largePageOf = <T extends z.ZodType>(item: T) =>
+  pageOf(item).extend({ next_cursor: z.string().nullable(), total_capped: z.boolean() });
+
+export interface LargePage<T> extends Page<T> {
+  next_cursor: string | null;
+  total_capped: boolean;
+}
+
 export const cursorPageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 
 export interface CursorPage<T> {

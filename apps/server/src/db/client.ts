@@ -21,6 +21,8 @@ export interface DbHandle {
   migrate(): Promise<void>;
   /** LISTENs on a channel; every NOTIFY from any process on this database calls `onPayload`. Answers the unsubscribe. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Runs SQL straight on the driver, rows as arrays: only for the benchmark's reference route. */
+  queryRows(text: string, params: unknown[], preparedName?: string): Promise<unknown[][]>;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,9 @@ function openPostgres(databaseUrl: string): DbHandle {
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return () => client.end();
     },
+    async queryRows(text, params, preparedName) {
+      return (await pool.query<unknown[]>({ name: preparedName, text, values: params, rowMode: "array" })).rows;
+    },
     close: () => pool.end(),
   };
 }
@@ -84,6 +89,9 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
       return unsubscribe;
+    },
+    async queryRows(text, params) {
+      return (await client.query<unknown[]>(text, params, { rowMode: "array" })).rows;
     },
     close: () => client.close(),
   };

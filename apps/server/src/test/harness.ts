@@ -8,6 +8,7 @@ import { buildApp, type App } from "../app.ts";
 import { openDatabase, type Database, type DbHandle } from "../db/client.ts";
 import { loadEnv } from "../env.ts";
 import { checkLedger } from "../modules/ledger/service.ts";
+import { checkStatsCounters } from "../modules/stats/service.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -29,7 +30,7 @@ export async function openTestDatabase(options: { keepData?: boolean } = {}): Pr
 
 /** Empties every table and restores the ledger's system accounts (the state right after migrating). */
 export async function resetDatabase(db: Database) {
-  await db.execute(sql`truncate table audit_log, payments, notifications, withdrawals, submissions, tasks, ledger_transfers, ledger_accounts, uploads, sessions, accounts, verifications, users restart identity cascade`);
+  await db.execute(sql`truncate table platform_counters, audit_log, payments, notifications, withdrawals, submissions, tasks, ledger_transfers, ledger_accounts, uploads, sessions, accounts, verifications, users restart identity cascade`);
   await db.execute(sql`insert into ledger_accounts (kind, owner_key) values ('mint', 'mint'), ('payout', 'payout')`);
 }
 
@@ -72,10 +73,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
     db: handle.db,
     handle,
     async close() {
-      const report = await checkLedger(handle.db);
+      const problems = [...(await checkLedger(handle.db)).problems, ...(await checkStatsCounters(handle.db))];
       await app.close();
       if (handle !== joining) await handle.close();
-      expect(report.problems).toEqual([]);
+      expect(problems).toEqual([]);
     },
   };
 }

@@ -20,6 +20,8 @@ export const users = pgTable(
   (table) => [
     check("users_role_check", sql`${table.role} in ('worker', 'buyer', 'admin')`),
     index("users_role_idx").on(table.role),
+    // The admins' user list pages by name.
+    index("users_name_idx").on(table.name, table.id),
   ],
 );
 

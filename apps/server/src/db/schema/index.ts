@@ -4,3 +4,4 @@ export * from "./uploads.ts";
 export * from "./tasks.ts";
 export * from "./money.ts";
 export * from "./audit.ts";
+export * from "./counters.ts";

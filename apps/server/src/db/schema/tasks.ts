@@ -35,6 +35,8 @@ export const tasks = pgTable(
       .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'open' and ${table.requiredWorkers} > 0`),
     index("tasks_buyer_idx").on(table.buyerId, table.completionDate),
+    // The admins' task list, newest first, over every task.
+    index("tasks_created_idx").on(table.createdAt, table.id),
     index("tasks_open_expiry_idx").on(table.completionDate).where(sql`${table.status} = 'open'`),
   ],
 );

@@ -1,4 +1,4 @@
-import { pageOf, pageQuerySchema, ROLES, taskSchema } from "@taskmint/shared";
+import { largePageOf, largePageQuerySchema, pageOf, pageQuerySchema, ROLES, taskSchema } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { auditActions } from "../../db/schema/index.ts";
@@ -38,8 +38,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Users, by name; search by name or email, filter by role",
-        querystring: pageQuerySchema.extend({ q: z.string().trim().max(200).optional(), role: z.enum(ROLES).optional() }),
-        response: { 200: pageOf(adminUserSchema) },
+        querystring: largePageQuerySchema.extend({ q: z.string().trim().max(200).optional(), role: z.enum(ROLES).optional() }),
+        response: { 200: largePageOf(adminUserSchema) },
       },
     },
     (request) => {
@@ -82,7 +82,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/admin/tasks",
-    { ...admin, schema: { tags: ["admin"], summary: "All live tasks, newest first", querystring: pageQuerySchema, response: { 200: pageOf(taskSchema) } } },
+    { ...admin, schema: { tags: ["admin"], summary: "All live tasks, newest first", querystring: largePageQuerySchema, response: { 200: largePageOf(taskSchema) } } },
     (request) => listAllTasks(app.db, request.query),
   );
 

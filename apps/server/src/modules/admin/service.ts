@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import type { Page, PageQuery, Role } from "@taskmint/shared";
+import type { LargePage, LargePageQuery, Page, PageQuery, Role } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { auditLog, ledgerAccounts, sessions, users, withdrawals, type AuditAction } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
+import { afterCursor, countUpTo, decodeCursor, largePage, offsetOf } from "../../lib/keyset.ts";
 import { walletOf } from "../ledger/service.ts";
 import { closeTasksOf } from "../tasks/service.ts";
 import { countAll } from "../tasks/views.ts";
@@ -21,31 +22,33 @@ export interface AdminUser {
 
 const liveUser = (id: string) => and(eq(users.id, id), isNull(users.deletedAt));
 
-/** Users (not deleted), searchable by name or email and filterable by role. */
-export async function listUsers(db: Database, filter: { q?: string; role?: Role }, page: PageQuery): Promise<Page<AdminUser>> {
+/** Users (not deleted) by name, by keyset; searchable by name or email and filterable by role. */
+export async function listUsers(db: Database, filter: { q?: string; role?: Role }, page: LargePageQuery): Promise<LargePage<AdminUser>> {
   const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, (match) => `\\${match}`)}%` : null;
   const where = and(
     isNull(users.deletedAt),
     filter.role ? eq(users.role, filter.role) : undefined,
     pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
+  const after = page.cursor ? decodeCursor(page.cursor, "text") : null;
+  const [rows, counted] = await Promise.all([
     db
       .select({ id: users.id, name: users.name, email: users.email, photo: users.image, role: users.role, coins: ledgerAccounts.balance, createdAt: users.createdAt })
       .from(users)
       .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, sql`'wallet:' || ${users.id}`))
-      .where(where)
+      .where(and(where, after ? afterCursor(users.name, users.id, after, "text", "asc") : undefined))
       .orderBy(asc(users.name), asc(users.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ total: countAll }).from(users).where(where),
+      .limit(page.limit + 1)
+      .offset(offsetOf(page)),
+    countUpTo(db, users, where),
   ]);
-  return {
-    items: rows.map(({ createdAt, coins, ...row }) => ({ ...row, coins: coins ?? 0, created_at: createdAt.toISOString() })),
-    page: page.page,
-    limit: page.limit,
-    total: counted?.total ?? 0,
-  };
+  return largePage(
+    rows,
+    page,
+    counted,
+    (row) => ({ value: row.name, id: row.id }),
+    ({ createdAt, coins, ...row }) => ({ ...row, coins: coins ?? 0, created_at: createdAt.toISOString() }),
+  );
 }
 
 /** Locks every live admin row, so two admins cannot remove each other as the last two. */

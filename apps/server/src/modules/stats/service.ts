@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import type { AdminStats, BuyerStats, DailyActivity, TopWorker, WorkerStats } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { ledgerAccounts, ledgerTransfers, payments, submissions, tasks, users } from "../../db/schema/index.ts";
+import { ledgerAccounts, ledgerTransfers, payments, platformCounters, submissions, tasks, users } from "../../db/schema/index.ts";
 import { MINT, PAYOUT } from "../ledger/service.ts";
 import { completedPurchaseDollars } from "../payments/service.ts";
 
@@ -42,8 +42,23 @@ export async function topWorkers(db: Database): Promise<TopWorker[]> {
     .limit(6);
 }
 
-/** Rule R14, admin: workers, buyers, coins in user wallets, and dollars of completed purchases. */
+/** Rule R14, admin: workers, buyers, coins in user wallets, and dollars of completed purchases, from the running counters. */
 export async function adminStats(db: Database): Promise<AdminStats> {
+  const rows = await db
+    .select({ name: platformCounters.name, total: sql<string>`sum(${platformCounters.value})` })
+    .from(platformCounters)
+    .groupBy(platformCounters.name);
+  const counter = (name: string) => Number(rows.find((row) => row.name === name)?.total ?? 0);
+  return {
+    totalWorkers: counter("users:worker"),
+    totalBuyers: counter("users:buyer"),
+    totalCoins: counter("wallet_coins"),
+    totalPayments: counter("payment_cents") / 100,
+  };
+}
+
+/** The admin stats counted from the rows themselves: what the counters must equal. */
+async function recountAdminStats(db: Database): Promise<AdminStats> {
   const [people] = await db
     .select({
       workers: sql<number>`cast(count(*) filter (where ${users.role} = 'worker') as int)`,
@@ -65,6 +80,14 @@ export async function adminStats(db: Database): Promise<AdminStats> {
     totalCoins: Number(coins?.total ?? 0),
     totalPayments: Number(paid?.cents ?? 0) / 100,
   };
+}
+
+/** Problems, if any, between the running counters and a full recount (checked after every test file). */
+export async function checkStatsCounters(db: Database): Promise<string[]> {
+  const [counted, recounted] = await Promise.all([adminStats(db), recountAdminStats(db)]);
+  return (Object.keys(counted) as (keyof AdminStats)[])
+    .filter((key) => counted[key] !== recounted[key])
+    .map((key) => `stats counter ${key} is ${counted[key]} but the rows add up to ${recounted[key]}`);
 }
 
 /** Per UTC day over the last `days` days: coins issued and paid out, tasks posted, work submitted. */

@@ -2,6 +2,8 @@ import {
   createTaskFieldsSchema,
   cursorPageOf,
   editableTaskFieldsSchema,
+  largePageOf,
+  largePageQuerySchema,
   pageOf,
   pageQuerySchema,
   taskSchema,
@@ -97,7 +99,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/worker/tasks",
     {
       preHandler: requireRole("worker"),
-      schema: { tags: ["worker"], summary: "Tasks you can still submit to", querystring: pageQuerySchema, response: { 200: pageOf(taskSchema) } },
+      schema: { tags: ["worker"], summary: "Tasks you can still submit to", querystring: largePageQuerySchema, response: { 200: largePageOf(taskSchema) } },
     },
     async (request) => listWorkerTasks(app.db, (await currentUser(request)).id, request.query, app.clock()),
   );

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gt, gte, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNull, lt, notExists, sql, type Placeholder, type SQL } from "drizzle-orm";
 import {
   isoDate,
   type CreateTaskFields,
   type CursorPage,
   type EditableTaskFields,
+  type LargePage,
+  type LargePageQuery,
   type Page,
   type PageQuery,
   type Role,
@@ -14,6 +16,7 @@ import {
 import type { Database } from "../../db/client.ts";
 import { submissions, tasks } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
+import { afterCursor, countUpTo, decodeCursor, encodeCursor, largePage, offsetOf } from "../../lib/keyset.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
@@ -127,17 +130,8 @@ export async function closeTasksOf(db: Database, buyerId: string): Promise<numbe
 }
 
 /** Every live task, newest first, for admins. */
-export async function listAllTasks(db: Database, page: PageQuery): Promise<Page<Task>> {
-  const where = isNull(tasks.deletedAt);
-  const [rows, [counted]] = await Promise.all([
-    selectTasks(db)
-      .where(where)
-      .orderBy(desc(tasks.createdAt), desc(tasks.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ total: countAll }).from(tasks).where(where),
-  ]);
-  return { items: rows.map(toTask), page: page.page, limit: page.limit, total: counted?.total ?? 0 };
+export function listAllTasks(db: Database, page: LargePageQuery): Promise<LargePage<Task>> {
+  return newestTasksPage(db, isNull(tasks.deletedAt), page);
 }
 
 /** Rule R9: closes open tasks whose completion date has passed; returns how many. */
@@ -155,47 +149,55 @@ export async function expireTasks(db: Database, now: Date, batch = 200): Promise
 }
 
 /** Open, live, not expired, with a free slot: what a worker may still take. */
-const takeable = (now: Date) =>
-  and(eq(tasks.status, "open"), gt(tasks.requiredWorkers, 0), isNull(tasks.deletedAt), gte(tasks.completionDate, isoDate(now)));
+const takeable = (today: string | Placeholder) =>
+  and(eq(tasks.status, "open"), gt(tasks.requiredWorkers, 0), isNull(tasks.deletedAt), gte(tasks.completionDate, today));
 
-interface Cursor {
-  value: number | string;
-  id: string;
+export interface PublicTaskQuery {
+  sort: TaskSort;
+  limit: number;
+  cursor?: string;
 }
 
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
-
-function decodeCursor(raw: string, sort: TaskSort): Cursor {
-  try {
-    const parsed = JSON.parse(Buffer.from(raw, "base64url").toString()) as Partial<Cursor>;
-    const valueOk = sort === "newest" ? typeof parsed.value === "string" && !Number.isNaN(Date.parse(parsed.value)) : Number.isInteger(parsed.value);
-    if (valueOk && typeof parsed.id === "string") return { value: parsed.value as number | string, id: parsed.id };
-  } catch {
-    // fall through to the error below
-  }
-  throw new AppError("VALIDATION", "Invalid cursor", { cursor: "Invalid cursor" });
-}
-
-/** The public task browser: keyset pages in one of three orders. */
-export async function listPublicTasks(
-  db: Database,
-  query: { sort: TaskSort; limit: number; cursor?: string },
-  now: Date,
-): Promise<CursorPage<Task>> {
-  const { sort, limit } = query;
-  const after = query.cursor ? decodeCursor(query.cursor, sort) : null;
+/**
+ * The public browser's SQL for one order, its first page or the page after a cursor. Placeholders:
+ * `today`, `limit`, and after a cursor its `value` and `id`. Prepared once per connection (see below).
+ */
+export function publicTasksQuery(db: Database, sort: TaskSort, afterCursor: boolean) {
   const key = sort === "newest" ? tasks.createdAt : tasks.payableAmount;
   const ascending = sort === "price_asc";
   let position: SQL | undefined;
-  if (after) {
-    const value = sort === "newest" ? sql`${String(after.value)}::timestamptz` : sql`${Number(after.value)}::int`;
-    position = ascending ? sql`(${key}, ${tasks.id}) > (${value}, ${after.id})` : sql`(${key}, ${tasks.id}) < (${value}, ${after.id})`;
+  if (afterCursor) {
+    const value = sort === "newest" ? sql`${sql.placeholder("value")}::timestamptz` : sql`${sql.placeholder("value")}::int`;
+    const row = sql`(${key}, ${tasks.id})`;
+    const cursor = sql`(${value}, ${sql.placeholder("id")})`;
+    position = ascending ? sql`${row} > ${cursor}` : sql`${row} < ${cursor}`;
   }
   const order = ascending ? [asc(key), asc(tasks.id)] : [desc(key), desc(tasks.id)];
-  const rows = await selectTasks(db)
-    .where(and(takeable(now), position))
+  return selectTasks(db)
+    .where(and(takeable(sql.placeholder("today")), position))
     .orderBy(...order)
-    .limit(limit + 1);
+    .limit(sql.placeholder("limit"));
+}
+
+type PublicPageStatement = ReturnType<ReturnType<typeof publicTasksQuery>["prepare"]>;
+const publicPageStatements = new WeakMap<Database, Map<string, PublicPageStatement>>();
+
+/** The hottest read: a named prepared statement, so PostgreSQL plans it once per connection, not per request. */
+function publicPageStatement(db: Database, sort: TaskSort, afterCursor: boolean): PublicPageStatement {
+  const statements = publicPageStatements.get(db) ?? new Map<string, PublicPageStatement>();
+  publicPageStatements.set(db, statements);
+  const name = `public_tasks_${sort}_${afterCursor ? "after" : "first"}`;
+  const statement = statements.get(name) ?? publicTasksQuery(db, sort, afterCursor).prepare(name);
+  statements.set(name, statement);
+  return statement;
+}
+
+/** The public task browser: keyset pages in one of three orders. */
+export async function listPublicTasks(db: Database, query: PublicTaskQuery, now: Date): Promise<CursorPage<Task>> {
+  const { sort, limit } = query;
+  const after = query.cursor ? decodeCursor(query.cursor, sort === "newest" ? "timestamp" : "integer") : null;
+  // One row more than asked tells whether another page follows.
+  const rows = await publicPageStatement(db, sort, after !== null).execute({ today: isoDate(now), limit: limit + 1, ...after });
   const items = rows.slice(0, limit).map(toTask);
   const last = rows.length > limit ? rows[limit - 1] : undefined;
   const nextCursor = last
@@ -204,24 +206,30 @@ export async function listPublicTasks(
   return { items, next_cursor: nextCursor };
 }
 
-/** Tasks this worker can still submit to (rule R3), newest first. */
-export async function listWorkerTasks(db: Database, workerId: string, page: PageQuery, now: Date): Promise<Page<Task>> {
+/** Tasks this worker can still submit to (rule R3), newest first, by keyset. */
+export async function listWorkerTasks(db: Database, workerId: string, page: LargePageQuery, now: Date): Promise<LargePage<Task>> {
   const notYetSubmitted = notExists(
     db
       .select({ one: sql`1` })
       .from(submissions)
       .where(and(eq(submissions.taskId, tasks.id), eq(submissions.workerId, workerId))),
   );
-  const where = and(takeable(now), notYetSubmitted);
-  const [rows, [counted]] = await Promise.all([
+  const where = and(takeable(isoDate(now)), notYetSubmitted);
+  return newestTasksPage(db, where, page);
+}
+
+/** One keyset page of tasks matching `where`, newest first, with the capped count. */
+async function newestTasksPage(db: Database, where: SQL | undefined, page: LargePageQuery): Promise<LargePage<Task>> {
+  const after = page.cursor ? decodeCursor(page.cursor, "timestamp") : null;
+  const [rows, counted] = await Promise.all([
     selectTasks(db)
-      .where(where)
+      .where(and(where, after ? afterCursor(tasks.createdAt, tasks.id, after, "timestamp", "desc") : undefined))
       .orderBy(desc(tasks.createdAt), desc(tasks.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ total: countAll }).from(tasks).where(where),
+      .limit(page.limit + 1)
+      .offset(offsetOf(page)),
+    countUpTo(db, tasks, where),
   ]);
-  return { items: rows.map(toTask), page: page.page, limit: page.limit, total: counted?.total ?? 0 };
+  return largePage(rows, page, counted, (row) => ({ value: row.createdAt.toISOString(), id: row.id }), toTask);
 }
 
 /** The buyer's own live tasks, latest completion date first. */

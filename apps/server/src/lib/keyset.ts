@@ -1,0 +1,81 @@
+import { and, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { LARGE_LIST_COUNT_CAP, type LargePage, type LargePageQuery } from "@taskmint/shared";
+import type { Database } from "../db/client.ts";
+import { AppError } from "./errors.ts";
+
+// Keyset paging: a page starts after the (key, id) of the last row before it, so a page deep
+// in a list of millions costs what the first one does.
+
+export interface Cursor {
+  value: number | string;
+  id: string;
+}
+
+export type CursorKind = "timestamp" | "integer" | "text";
+
+export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+
+const valueFits: Record<CursorKind, (value: unknown) => boolean> = {
+  timestamp: (value) => typeof value === "string" && !Number.isNaN(Date.parse(value)),
+  integer: (value) => Number.isInteger(value),
+  text: (value) => typeof value === "string",
+};
+
+export function decodeCursor(raw: string, kind: CursorKind): Cursor {
+  try {
+    const parsed = JSON.parse(Buffer.from(raw, "base64url").toString()) as Partial<Cursor>;
+    if (valueFits[kind](parsed.value) && typeof parsed.id === "string") return { value: parsed.value as number | string, id: parsed.id };
+  } catch {
+    // fall through to the error below
+  }
+  throw new AppError("VALIDATION", "Invalid cursor", { cursor: "Invalid cursor" });
+}
+
+/** Rows after the cursor in (key, id) order, ascending or descending. */
+export function afterCursor(key: AnyColumn, id: AnyColumn, cursor: Cursor, kind: CursorKind, direction: "asc" | "desc"): SQL {
+  const value = kind === "timestamp" ? sql`${String(cursor.value)}::timestamptz` : kind === "integer" ? sql`${Number(cursor.value)}::int` : sql`${String(cursor.value)}`;
+  return direction === "asc" ? sql`(${key}, ${id}) > (${value}, ${cursor.id})` : sql`(${key}, ${id}) < (${value}, ${cursor.id})`;
+}
+
+/** Counts the rows of `table` matching `where`, but never more than the cap plus one. */
+export async function countUpTo(db: Database, table: PgTable, where: SQL | undefined): Promise<{ total: number; total_capped: boolean }> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(and(where))
+    .limit(LARGE_LIST_COUNT_CAP + 1)
+    .as("capped");
+  const [row] = await db.select({ count: sql<number>`cast(count(*) as int)` }).from(capped);
+  const count = row?.count ?? 0;
+  return { total: Math.min(count, LARGE_LIST_COUNT_CAP), total_capped: count > LARGE_LIST_COUNT_CAP };
+}
+
+/** Where a page number without a cursor starts: only within the counted rows, so the offset stays small. */
+export function offsetOf(page: LargePageQuery): number {
+  if (page.cursor) return 0;
+  const offset = (page.page - 1) * page.limit;
+  if (offset >= LARGE_LIST_COUNT_CAP) {
+    const message = `Pages past the first ${LARGE_LIST_COUNT_CAP} rows need the cursor of the page before`;
+    throw new AppError("VALIDATION", message, { page: message });
+  }
+  return offset;
+}
+
+/** The answer from up to limit + 1 rows: the extra row only says that another page follows. */
+export function largePage<Row, Item>(
+  rows: Row[],
+  page: LargePageQuery,
+  counted: { total: number; total_capped: boolean },
+  cursorOf: (row: Row) => Cursor,
+  toItem: (row: Row) => Item,
+): LargePage<Item> {
+  const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
+  return {
+    items: rows.slice(0, page.limit).map(toItem),
+    page: page.page,
+    limit: page.limit,
+    ...counted,
+    next_cursor: last ? encodeCursor(cursorOf(last)) : null,
+  };
+}

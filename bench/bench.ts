@@ -1,0 +1,207 @@
+// npm run bench -- [--database-url URL | --data-dir DIR | --seed-tasks N] [--seconds 10] [--connections 16]
+//                   [--writes 3000] [--json out.json] [--baseline earlier.json]
+// Starts the real server on the given database and measures the routes that matter with
+// autocannon: each read for --seconds, then submit and approve over --writes fresh
+// submissions. Prints requests/s, p50, p99 and errors per route, the server's peak
+// memory, the ratio of the public list to the bare reference route (the same SQL with
+// no framework work), and, with --baseline, each p50 against an earlier run.
+// Without a database it seeds --seed-tasks (default 10,000) into a fresh PGlite.
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import { cpus, tmpdir, totalmem } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { openDatabase } from "../apps/server/src/db/client.ts";
+import { encodeCursor } from "../apps/server/src/lib/keyset.ts";
+import { ADMIN, buyCoins, call, postTask, register, repoRoot, signIn, startServer, type Account } from "./support.ts";
+
+const { values } = parseArgs({
+  options: {
+    "database-url": { type: "string" },
+    "data-dir": { type: "string" },
+    "seed-tasks": { type: "string", default: "10000" },
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "16" },
+    writes: { type: "string", default: "3000" },
+    json: { type: "string" },
+    baseline: { type: "string" },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const writes = Number(values.writes);
+const databaseUrl = values["database-url"] ?? process.env.DATABASE_URL;
+
+// PGlite: seed a fresh data directory first, through the same script users run.
+let dataDir = values["data-dir"];
+if (!databaseUrl && !dataDir) {
+  dataDir = await mkdtemp(path.join(tmpdir(), "taskmint-bench-"));
+  const tasks = values["seed-tasks"];
+  console.log(`Seeding ${tasks} tasks into PGlite at ${dataDir} ...`);
+  execFileSync("npm", ["run", "-s", "seed:large", "--", "--tasks", tasks, "--users", String(Math.max(10, Number(tasks) / 10))], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    stdio: "inherit",
+  });
+}
+
+// Before the server owns the database: its size, and a cursor into the middle of each order.
+const takeable = "status = 'open' and required_workers > 0 and deleted_at is null and completion_date >= current_date";
+const orders = { newest: "created_at desc, id desc", price_asc: "payable_amount asc, id asc", price_desc: "payable_amount desc, id desc" } as const;
+const database = await openDatabase({ databaseUrl, dataDir: dataDir ?? null });
+await database.migrate();
+const [[taskCount]] = (await database.queryRows("select count(*)::int from tasks", [])) as [[number]];
+const [[openCount]] = (await database.queryRows(`select count(*)::int from tasks where ${takeable}`, [])) as [[number]];
+const deepCursors: Record<string, string> = {};
+for (const [sort, order] of Object.entries(orders)) {
+  const [row] = (await database.queryRows(`select created_at, payable_amount, id from tasks where ${takeable} order by ${order} offset $1 limit 1`, [
+    Math.floor(openCount / 2),
+  ])) as [Date, number, string][];
+  if (row) deepCursors[sort] = encodeCursor({ value: sort === "newest" ? new Date(row[0]).toISOString() : row[1], id: row[2] });
+}
+const sampleTaskIds = (
+  (await database.queryRows(`select id from tasks where ${takeable} order by id offset $1 limit 100`, [Math.floor(openCount / 3)])) as [string][]
+).map(([id]) => id);
+await database.close();
+
+const referencePort = 4000 + Math.floor(Math.random() * 90);
+const server = await startServer({ databaseUrl, dataDir, env: { BENCH_REFERENCE_PORT: String(referencePort) } });
+const { base } = server;
+// Whatever happens below, the server does not outlive the benchmark.
+process.on("exit", () => server.process.kill("SIGKILL"));
+console.log(`Server on ${base} (${databaseUrl ? "PostgreSQL" : "PGlite"}): ${taskCount} tasks, ${openCount} open`);
+
+// Fresh accounts: a buyer with `tasks` tasks, and workers who will each submit to every one of them.
+const admin = await signIn(base, ADMIN.email, ADMIN.password);
+const buyer = await register(base, "buyer", "main");
+const workerCount = 30;
+const taskSlots = Math.ceil(writes / workerCount);
+const taskTotal = workerCount;
+for (let bought = 50; bought < taskTotal * taskSlots; bought += 1000) await buyCoins(base, buyer);
+const benchTasks: string[] = [];
+for (let index = 0; index < taskTotal; index += 1) {
+  const posted = await postTask(base, buyer, { required_workers: taskSlots, payable_amount: 1 });
+  if (posted.status !== 201) throw new Error(`post task ${posted.status}`);
+  benchTasks.push(String(posted.body.id));
+}
+const workers: Account[] = [];
+for (let index = 0; index < workerCount; index += 1) workers.push(await register(base, "worker", String(index)));
+
+interface Row {
+  route: string;
+  "req/s": number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+const rows: Row[] = [];
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+
+/** One autocannon run; latencies taken from every response (autocannon's own histogram has 1 ms steps). */
+async function measure(route: string, options: Partial<autocannon.Options> & { url: string }): Promise<Row> {
+  const length = options.amount ? { amount: options.amount } : { duration: seconds };
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ connections, ...options, ...length }, (error: Error | null, done) => (error ? reject(error) : resolve(done)));
+    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  const row = {
+    route,
+    "req/s": Math.round(result.requests.total / result.duration),
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+  };
+  rows.push(row);
+  if (row.errors > 0) console.log(`  status codes: ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}, timeouts ${result.timeouts}`);
+  console.log(`${route.padEnd(34)} ${String(row["req/s"]).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`);
+  return row;
+}
+
+const asWorker = { headers: { cookie: workers[0]!.cookie } };
+for (const sort of Object.keys(orders)) {
+  await measure(`bare reference, ${sort}`, { url: `http://127.0.0.1:${referencePort}/?sort=${sort}` });
+  await measure(`task list, ${sort}, first page`, { url: `${base}/api/tasks?sort=${sort}&limit=20` });
+  const deep = deepCursors[sort];
+  if (deep) await measure(`task list, ${sort}, deep page`, { url: `${base}/api/tasks?sort=${sort}&limit=20&cursor=${deep}` });
+}
+let detail = 0;
+await measure("task detail", {
+  url: base,
+  requests: [{ setupRequest: (request) => ({ ...request, path: `/api/tasks/${sampleTaskIds[detail++ % sampleTaskIds.length]}` }) }],
+});
+await measure("worker's available tasks", { url: `${base}/api/worker/tasks?limit=20`, ...asWorker });
+await measure("admin stats", { url: `${base}/api/admin/stats`, headers: { cookie: admin } });
+
+// Writes: each (worker, task) pair once, so every submit and every approve is a real one.
+const pairs = workers.flatMap((worker) => benchTasks.map((taskId) => ({ cookie: worker.cookie, taskId }))).slice(0, writes);
+const submitted: string[] = [];
+let nextPair = 0;
+await measure("submit", {
+  url: base,
+  amount: pairs.length,
+  requests: [
+    {
+      method: "POST",
+      setupRequest: (request) => {
+        const pair = pairs[nextPair++ % pairs.length]!;
+        return {
+          ...request,
+          path: `/api/tasks/${pair.taskId}/submissions`,
+          headers: { ...request.headers, cookie: pair.cookie, origin: base, "content-type": "application/json" },
+          body: JSON.stringify({ submission_details: "Done: https://example.com/proof" }),
+        };
+      },
+      onResponse: (status, body) => {
+        if (status === 201) submitted.push((JSON.parse(body) as { id: string }).id);
+      },
+    },
+  ],
+});
+await measure("buyer's review queue", { url: `${base}/api/buyer/submissions?status=pending&limit=20`, headers: { cookie: buyer.cookie } });
+let nextApproval = 0;
+await measure("approve", {
+  url: base,
+  amount: submitted.length,
+  requests: [
+    {
+      method: "POST",
+      setupRequest: (request) => ({
+        ...request,
+        path: `/api/submissions/${submitted[nextApproval++ % submitted.length]}/approve`,
+        headers: { ...request.headers, cookie: buyer.cookie, origin: base },
+      }),
+    },
+  ],
+});
+
+const ledger = await call(base, admin, "GET", "/api/admin/ledger/check");
+const status = readFileSync(`/proc/${server.process.pid}/status`, "utf8");
+const peakMemoryMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+await server.stop();
+
+const baseline = values.baseline ? (JSON.parse(readFileSync(values.baseline, "utf8")) as { tasks: number; rows: Row[] }) : null;
+const bareRate = (route: string) => rows.find((row) => row.route === `bare reference, ${route.split(", ")[1]}`)?.["req/s"];
+console.log(
+  `\n${databaseUrl ? "PostgreSQL" : "PGlite"}, ${taskCount} tasks (${openCount} open), ${connections} connections, ${seconds} s per read, ${pairs.length} writes; ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+);
+console.log(`| route | req/s | p50 ms | p99 ms | errors | of bare |${baseline ? ` p50 vs ${baseline.tasks} tasks |` : ""}`);
+console.log(`|---|---:|---:|---:|---:|---:|${baseline ? "---:|" : ""}`);
+for (const row of rows) {
+  const bare = row.route.endsWith("first page") ? bareRate(row.route) : undefined;
+  const earlier = baseline?.rows.find((other) => other.route === row.route);
+  const cells = [row.route, row["req/s"], row.p50, row.p99, row.errors, bare ? round(row["req/s"] / bare) : ""];
+  if (baseline) cells.push(earlier ? `${round(row.p50 / earlier.p50)}x` : "");
+  console.log(`| ${cells.join(" | ")} |`);
+}
+console.log(`\nServer peak memory (VmHWM): ${peakMemoryMb} MB. Ledger after the writes: ${ledger.body.ok ? "balanced" : `BROKEN ${JSON.stringify(ledger.body)}`}`);
+if (values.json) writeFileSync(values.json, JSON.stringify({ database: databaseUrl ? "postgres" : "pglite", tasks: taskCount, peakMemoryMb, rows }, null, 2));
+const failed = rows.some((row) => row.errors > 0) || !ledger.body.ok;
+process.exit(failed ? 1 : 0);
