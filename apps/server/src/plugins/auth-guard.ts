@@ -1,5 +1,6 @@
 import type { Role } from "@taskmint/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { getSessionCookie } from "better-auth/cookies";
 import { fromNodeHeaders } from "better-auth/node";
 import { AppError } from "../lib/errors.ts";
 
@@ -11,7 +12,9 @@ export interface SessionUser {
 /** The signed-in user of this request, or null; read once per request. */
 export async function sessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   if (request.sessionUser === undefined) {
-    const session = await request.server.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    const headers = fromNodeHeaders(request.headers);
+    // No session cookie, no session: anonymous requests skip the auth library's lookup.
+    const session = getSessionCookie(headers) ? await request.server.auth.api.getSession({ headers }) : null;
     request.sessionUser = session ? { id: session.user.id, role: session.user.role as Role } : null;
   }
   return request.sessionUser;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gt, gte, isNull, lt, notExists, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt, notExists, sql, type Placeholder, type SQL } from "drizzle-orm";
 import {
   isoDate,
   type CreateTaskFields,
@@ -150,7 +150,8 @@ export async function expireTasks(db: Database, now: Date, batch = 200): Promise
 
 /** Open, live, not expired, with a free slot: what a worker may still take. */
 const takeable = (today: string | Placeholder) =>
-  and(eq(tasks.status, "open"), gt(tasks.requiredWorkers, 0), isNull(tasks.deletedAt), gte(tasks.completionDate, today));
+  // Literals, not parameters: a prepared statement's generic plan can then use the partial indexes.
+  and(sql`${tasks.status} = 'open' and ${tasks.requiredWorkers} > 0`, isNull(tasks.deletedAt), gte(tasks.completionDate, today));
 
 export interface PublicTaskQuery {
   sort: TaskSort;

@@ -1,11 +1,11 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import type { Page } from "@taskmint/shared";
+import type { LargePage, Page } from "@taskmint/shared";
 import { Pagination } from "./Pagination.tsx";
 import { Spinner } from "./Spinner.tsx";
 import { EmptyState, ErrorState } from "./States.tsx";
 
-/** A page-numbered list: loading, error with retry, empty, or the items with pagination. */
+/** A paged list: loading, error with retry, empty, or the items with pagination (page numbers or keyset). */
 export function PagedList<T>({
   query,
   errorMessage,
@@ -13,7 +13,7 @@ export function PagedList<T>({
   onPage,
   children,
 }: {
-  query: UseQueryResult<Page<T>>;
+  query: UseQueryResult<Page<T> | LargePage<T>>;
   errorMessage: string;
   empty: ReactNode;
   onPage: (page: number) => void;
@@ -21,11 +21,13 @@ export function PagedList<T>({
 }) {
   if (query.isPending) return <Spinner />;
   if (query.isError) return <ErrorState message={errorMessage} onRetry={() => void query.refetch()} />;
-  if (query.data.items.length === 0) return typeof empty === "string" ? <EmptyState title={empty} /> : empty;
+  const { data } = query;
+  if (data.items.length === 0) return typeof empty === "string" ? <EmptyState title={empty} /> : empty;
+  const keyset = "next_cursor" in data ? { hasNext: data.next_cursor !== null, capped: data.total_capped } : {};
   return (
     <>
-      {children(query.data.items)}
-      <Pagination page={query.data.page} limit={query.data.limit} total={query.data.total} onPage={onPage} />
+      {children(data.items)}
+      <Pagination page={data.page} limit={data.limit} total={data.total} onPage={onPage} {...keyset} />
     </>
   );
 }

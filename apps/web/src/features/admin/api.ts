@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminStats, DailyActivity, Page, Role, Task, Withdrawal } from "@taskmint/shared";
+import type { AdminStats, DailyActivity, LargePage, Page, Role, Task, Withdrawal } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
 
 export interface LedgerReport {
@@ -54,15 +54,16 @@ export interface AuditRecord {
   created_at: string;
 }
 
-export const useAdminUsers = (page: number, q: string, role: Role | "") =>
+/** `pageQuery` comes from useCursorPages(). */
+export const useAdminUsers = (pageQuery: string, q: string, role: Role | "") =>
   useQuery({
-    queryKey: ["admin-users", page, q, role],
-    queryFn: () => api<Page<AdminUser>>(`/api/admin/users?page=${page}&limit=10&q=${encodeURIComponent(q)}${role ? `&role=${role}` : ""}`),
+    queryKey: ["admin-users", pageQuery, q, role],
+    queryFn: () => api<LargePage<AdminUser>>(`/api/admin/users?${pageQuery}&limit=10&q=${encodeURIComponent(q)}${role ? `&role=${role}` : ""}`),
     placeholderData: keepPreviousData,
   });
 
-export const useAdminTasks = (page: number) =>
-  useQuery({ queryKey: ["admin-tasks", page], queryFn: () => api<Page<Task>>(`/api/admin/tasks?page=${page}&limit=10`), placeholderData: keepPreviousData });
+export const useAdminTasks = (pageQuery: string) =>
+  useQuery({ queryKey: ["admin-tasks", pageQuery], queryFn: () => api<LargePage<Task>>(`/api/admin/tasks?${pageQuery}&limit=10`), placeholderData: keepPreviousData });
 
 export const useAuditTrail = (page: number, action: string) =>
   useQuery({

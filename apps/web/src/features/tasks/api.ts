@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BuyerStats, EditableTaskFields, Page, Submission, SubmissionStatus, Task, WorkerStats } from "@taskmint/shared";
+import type { BuyerStats, EditableTaskFields, LargePage, Page, Submission, SubmissionStatus, Task, WorkerStats } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
 import { meKey } from "../../lib/auth.ts";
 
@@ -20,8 +20,13 @@ export const useReviewQueue = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const useWorkerTasks = (page: number) =>
-  useQuery({ queryKey: ["worker-tasks", page], queryFn: () => api<Page<Task>>(`/api/worker/tasks${pageQuery(page)}`), placeholderData: keepPreviousData });
+/** `cursorQuery` comes from useCursorPages(). */
+export const useWorkerTasks = (cursorQuery: string) =>
+  useQuery({
+    queryKey: ["worker-tasks", cursorQuery],
+    queryFn: () => api<LargePage<Task>>(`/api/worker/tasks?${cursorQuery}&limit=${PAGE_SIZE}`),
+    placeholderData: keepPreviousData,
+  });
 
 export const useWorkerSubmissions = (page: number, status?: SubmissionStatus) =>
   useQuery({

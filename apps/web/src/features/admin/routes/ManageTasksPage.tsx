@@ -9,12 +9,13 @@ import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { EmptyState } from "../../../components/ui/States.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { errorMessage } from "../../../lib/api.ts";
+import { useCursorPages } from "../../../lib/cursorPages.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useAdminDeleteTask, useAdminTasks } from "../api.ts";
 
 export function ManageTasksPage() {
-  const [page, setPage] = useState(1);
-  const tasks = useAdminTasks(page);
+  const paging = useCursorPages();
+  const tasks = useAdminTasks(paging.query);
   const remove = useAdminDeleteTask();
   const [deleting, setDeleting] = useState<Task | null>(null);
 
@@ -39,7 +40,7 @@ export function ManageTasksPage() {
         query={tasks}
         errorMessage="Failed to fetch tasks"
         empty={<EmptyState title="There are no tasks." />}
-        onPage={setPage}
+        onPage={(page) => paging.go(page, tasks.data)}
       >
         {(items) => (
           <DataTable headers={["Task", "Buyer", "Open slots", "Pay", "Due", "Status", ""]}>

@@ -10,16 +10,17 @@ import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { EmptyState } from "../../../components/ui/States.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
+import { useCursorPages } from "../../../lib/cursorPages.ts";
 import { formatCoins } from "../../../lib/format.ts";
 import { useAdminUsers, useChangeRole, useDeleteUser, type AdminUser } from "../api.ts";
 
 export function ManageUsersPage() {
   const { data: me } = useMe();
-  const [page, setPage] = useState(1);
+  const paging = useCursorPages();
   const [search, setSearch] = useState("");
   const [query, setQuery] = useState("");
   const [role, setRole] = useState<Role | "">("");
-  const users = useAdminUsers(page, query, role);
+  const users = useAdminUsers(paging.query, query, role);
   const changeRole = useChangeRole();
   const remove = useDeleteUser();
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
@@ -56,7 +57,7 @@ export function ManageUsersPage() {
         onSubmit={(event) => {
           event.preventDefault();
           setQuery(search.trim());
-          setPage(1);
+          paging.reset();
         }}
       >
         <label htmlFor="user-search" className="sr-only">
@@ -76,7 +77,7 @@ export function ManageUsersPage() {
           value={role}
           onChange={(event) => {
             setRole(event.target.value as Role | "");
-            setPage(1);
+            paging.reset();
           }}
         >
           <option value="">All roles</option>
@@ -94,7 +95,7 @@ export function ManageUsersPage() {
         query={users}
         errorMessage="Failed to fetch users"
         empty={<EmptyState title="No users match." />}
-        onPage={setPage}
+        onPage={(page) => paging.go(page, users.data)}
       >
         {(items) => (
           <DataTable headers={["User", "Role", "Coins", ""]}>

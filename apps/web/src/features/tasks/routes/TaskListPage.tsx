@@ -1,14 +1,14 @@
-import { useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { EmptyState } from "../../../components/ui/States.tsx";
+import { useCursorPages } from "../../../lib/cursorPages.ts";
 import { useWorkerTasks } from "../api.ts";
 import { TaskCard } from "../../../components/ui/TaskCard.tsx";
 
 export function TaskListPage() {
-  const [page, setPage] = useState(1);
-  const tasks = useWorkerTasks(page);
+  const paging = useCursorPages();
+  const tasks = useWorkerTasks(paging.query);
   return (
     <div>
       <PageHeader title="Available Tasks" />
@@ -20,7 +20,7 @@ export function TaskListPage() {
             Check back soon: buyers post new tasks all the time.
           </EmptyState>
         }
-        onPage={setPage}
+        onPage={(page) => paging.go(page, tasks.data)}
       >
         {(items) => (
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
