@@ -26,6 +26,7 @@ import { createPaymentProvider, type SandboxProvider, type StripeProvider } from
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
 import { submissionRoutes } from "./modules/submissions/routes.ts";
+import { createSessionReader } from "./modules/auth/session-reader.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.ts";
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("clock", deps.clock ?? (() => new Date()));
   app.decorate<SandboxProvider | StripeProvider>("payments", createPaymentProvider(env));
   app.decorate("auth", createAuth({ env, db, secret: deps.authSecret, sendMail: createMailer(env, app.log) }));
+  app.decorate("readSession", createSessionReader(db, deps.authSecret));
   app.decorateRequest("sessionUser", undefined);
   const hub = new NotificationHub(database, app.log);
   app.decorate("notificationHub", hub);

@@ -1,6 +1,7 @@
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Auth } from "./modules/auth/auth.ts";
+import type { createSessionReader } from "./modules/auth/session-reader.ts";
 import type { NotificationHub } from "./modules/notifications/hub.ts";
 import type { SandboxProvider, StripeProvider } from "./modules/payments/providers.ts";
 import type { SessionUser } from "./plugins/auth-guard.ts";
@@ -9,6 +10,7 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Database;
     auth: Auth;
+    readSession: ReturnType<typeof createSessionReader>;
     env: Env;
     clock: () => Date;
     payments: SandboxProvider | StripeProvider;

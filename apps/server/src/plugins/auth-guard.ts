@@ -1,6 +1,5 @@
 import type { Role } from "@taskmint/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { getSessionCookie } from "better-auth/cookies";
 import { fromNodeHeaders } from "better-auth/node";
 import { AppError } from "../lib/errors.ts";
 
@@ -13,9 +12,14 @@ export interface SessionUser {
 export async function sessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   if (request.sessionUser === undefined) {
     const headers = fromNodeHeaders(request.headers);
-    // No session cookie, no session: anonymous requests skip the auth library's lookup.
-    const session = getSessionCookie(headers) ? await request.server.auth.api.getSession({ headers }) : null;
-    request.sessionUser = session ? { id: session.user.id, role: session.user.role as Role } : null;
+    const read = await request.server.readSession(headers, new Date());
+    if (read === "refresh") {
+      // The auth library extends the session as it reads it.
+      const session = await request.server.auth.api.getSession({ headers });
+      request.sessionUser = session ? { id: session.user.id, role: session.user.role as Role } : null;
+    } else {
+      request.sessionUser = read;
+    }
   }
   return request.sessionUser;
 }

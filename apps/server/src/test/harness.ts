@@ -39,7 +39,10 @@ export class TestClock {
   constructor(private current = new Date()) {}
   now = () => new Date(this.current);
   advanceDays(days: number) {
-    this.current = new Date(this.current.getTime() + days * 24 * 60 * 60 * 1000);
+    this.advanceMs(days * 24 * 60 * 60 * 1000);
+  }
+  advanceMs(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
   }
 }
 

@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { ToastContainer } from "react-toastify";
-import "react-toastify/dist/ReactToastify.css";
+import { lazy, Suspense, type ReactNode } from "react";
+
+// react-toastify keeps toasts raised before its container mounts and injects its own CSS,
+// so the container can load after the first paint instead of in the first bundle.
+const ToastContainer = lazy(() => import("react-toastify").then((module) => ({ default: module.ToastContainer })));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: true, staleTime: 10_000 } },
@@ -11,7 +13,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer position="top-right" autoClose={5000} newestOnTop />
+      <Suspense fallback={null}>
+        <ToastContainer position="top-right" autoClose={5000} newestOnTop />
+      </Suspense>
     </QueryClientProvider>
   );
 }

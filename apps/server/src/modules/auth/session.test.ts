@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import type { User } from "@taskmint/shared";
+import { sessions } from "../../db/schema/index.ts";
 import { requireRole } from "../../plugins/auth-guard.ts";
 import { registerUser, sessionCookie, signIn, startTestApp, type RegisteredUser, type TestContext } from "../../test/harness.ts";
 import { ensureAdmin } from "../users/service.ts";
@@ -59,6 +61,29 @@ describe("sessions", () => {
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect((await signIn(ctx.app, "sneaky@example.com", "Secret12")).statusCode).toBe(401);
+  });
+
+  it("refuses a session cookie with a forged signature, an unknown token or an expired session", async () => {
+    const fresh = await registerUser(ctx.app, "worker");
+    const cookie = fresh.cookie;
+    const [name, value] = cookie.split("=", 2) as [string, string];
+    const [token] = decodeURIComponent(value).split(".");
+    const forged = `${name}=${encodeURIComponent(`${token}.${"A".repeat(43)}=`)}`;
+    expect((await me(forged)).statusCode).toBe(401);
+    expect((await me(`${name}=${encodeURIComponent(`unknown-token.${"A".repeat(43)}=`)}`)).statusCode).toBe(401);
+    expect((await me(cookie)).statusCode).toBe(200);
+    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token ?? ""));
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it("extends a session used more than a day after its last extension, as the auth library does", async () => {
+    const fresh = await registerUser(ctx.app, "worker");
+    const [session] = await ctx.db.select().from(sessions).where(eq(sessions.userId, fresh.user.id));
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await ctx.db.update(sessions).set({ updatedAt: twoDaysAgo, expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(sessions.id, session?.id ?? ""));
+    expect((await me(fresh.cookie)).statusCode).toBe(200);
+    const [extended] = await ctx.db.select().from(sessions).where(eq(sessions.id, session?.id ?? ""));
+    expect(extended?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
   });
 
   it("answers /api/me with 401 for a visitor", async () => {

@@ -8,6 +8,7 @@ import { AppError, notFound } from "../../lib/errors.ts";
 import { escrowOf, transfer, walletOf } from "../ledger/service.ts";
 import { notify } from "../notifications/service.ts";
 import { countAll, selectSubmissions, toSubmission } from "../tasks/views.ts";
+import { publicListChanged } from "../tasks/first-page-cache.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -70,6 +71,7 @@ export async function submitWork(
     const [worker] = await tx.select({ name: users.name }).from(users).where(eq(users.id, workerId));
     await notify(tx, task.buyerId, `${worker?.name ?? "A worker"} submitted work for "${task.title}"`, "/dashboard/BuyersHome");
   });
+  publicListChanged();
   return getSubmission(db, id);
 }
 
@@ -148,6 +150,7 @@ export async function rejectSubmission(db: Database, reviewer: { buyerId: string
     }
     await notify(tx, submission.workerId, `Your submission for "${task.title}" was rejected: ${reason}`, "/dashboard/my-submissions");
   });
+  publicListChanged();
   return getSubmission(db, submissionId);
 }
 

@@ -20,6 +20,7 @@ import { afterCursor, countUpTo, decodeCursor, encodeCursor, largePage, offsetOf
 import { recordAudit } from "../admin/audit.ts";
 import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
+import { cachedFirstPage, publicListChanged } from "./first-page-cache.ts";
 import { countAll, selectTasks, toTask } from "./views.ts";
 
 export interface Actor {
@@ -53,6 +54,7 @@ export async function createTask(db: Database, buyerId: string, fields: CreateTa
     await openAccount(tx, { kind: "escrow", ownerKey: escrowOf(id) });
     await transfer(tx, { from: walletOf(buyerId), to: escrowOf(id), amount: cost, idempotencyKey: `task-fund:${id}` });
   });
+  publicListChanged();
   return getTask(db, id, { id: buyerId, role: "buyer" });
 }
 
@@ -81,6 +83,7 @@ export async function updateTask(db: Database, actor: Actor, taskId: string, fie
     .update(tasks)
     .set({ title: fields.task_title, detail: fields.task_detail, submissionInfo: fields.submission_info })
     .where(eq(tasks.id, taskId));
+  publicListChanged();
   return getTask(db, taskId, actor);
 }
 
@@ -99,6 +102,8 @@ async function closeTask(db: Database, taskId: string, options: { delete: boolea
   if (refund > 0) {
     await transfer(db, { from: escrowOf(taskId), to: walletOf(task.buyerId), amount: refund, idempotencyKey: `task-close:${taskId}` });
   }
+  // Before the commit: a read in between may keep the old page, for at most the cache's second.
+  publicListChanged();
   return refund;
 }
 
@@ -193,8 +198,13 @@ function publicPageStatement(db: Database, sort: TaskSort, afterCursor: boolean)
   return statement;
 }
 
-/** The public task browser: keyset pages in one of three orders. */
-export async function listPublicTasks(db: Database, query: PublicTaskQuery, now: Date): Promise<CursorPage<Task>> {
+/** The public task browser: keyset pages in one of three orders; first pages come from a short cache. */
+export function listPublicTasks(db: Database, query: PublicTaskQuery, now: Date): Promise<CursorPage<Task>> {
+  if (query.cursor) return readPublicPage(db, query, now);
+  return cachedFirstPage(`${query.sort}:${query.limit}`, now, () => readPublicPage(db, query, now));
+}
+
+async function readPublicPage(db: Database, query: PublicTaskQuery, now: Date): Promise<CursorPage<Task>> {
   const { sort, limit } = query;
   const after = query.cursor ? decodeCursor(query.cursor, sort === "newest" ? "timestamp" : "integer") : null;
   // One row more than asked tells whether another page follows.

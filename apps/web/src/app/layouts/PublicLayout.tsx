@@ -1,12 +1,14 @@
 import { Menu, X } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { BRAND } from "@taskmint/shared/constants";
 import { CoinBalance } from "../../components/ui/CoinBalance.tsx";
 import { Logo } from "../../components/ui/Logo.tsx";
 import { FacebookIcon, GithubIcon, LinkedinIcon } from "../../components/ui/SocialIcons.tsx";
 import { useMe, useServerConfig } from "../../lib/auth.ts";
-import { AccountMenu } from "./AccountMenu.tsx";
+
+// Only signed-in users see it; visitors' first bundle leaves it (and react-toastify) out.
+const AccountMenu = lazy(() => import("./AccountMenu.tsx").then((module) => ({ default: module.AccountMenu })));
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "bg-primary/10 font-semibold text-primary" : "");
 
@@ -91,7 +93,10 @@ function TopBar() {
           {user && (
             <>
               <CoinBalance coins={user.coins} />
-              <AccountMenu user={user} />
+              {/* Holds the avatar button's place so the header does not shift when it arrives. */}
+              <Suspense fallback={<span className="size-10" />}>
+                <AccountMenu user={user} />
+              </Suspense>
             </>
           )}
         </div>

@@ -1,15 +1,17 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { SLIDES } from "../content.ts";
+import { useDeferredCarousel } from "./useDeferredCarousel.tsx";
+
+const OPTIONS = { loop: true };
+const AUTOPLAY = { delay: 5000, stopOnMouseEnter: true, stopOnInteraction: false };
 
 /** Three slides, every 5 s, looping, paused while hovered, swipeable, with arrows. */
 export function BannerCarousel() {
-  const [viewport, embla] = useEmblaCarousel({ loop: true }, [Autoplay({ delay: 5000, stopOnMouseEnter: true, stopOnInteraction: false })]);
+  const { viewportRef, api: embla, engine } = useDeferredCarousel(OPTIONS, AUTOPLAY);
   return (
     <section className="relative" aria-roledescription="carousel" aria-label="Highlights" data-testid="banner">
-      <div className="overflow-hidden" ref={viewport}>
+      <div className="overflow-hidden" ref={viewportRef}>
         <div className="flex">
           {SLIDES.map((slide, index) => (
             <div key={slide.id} className="relative min-w-0 flex-[0_0_100%]" role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${SLIDES.length}`}>
@@ -41,6 +43,7 @@ export function BannerCarousel() {
       <button type="button" className="btn btn-circle btn-sm absolute right-3 top-1/2 -translate-y-1/2 sm:btn-md" aria-label="Next slide" onClick={() => embla?.scrollNext()}>
         <ChevronRight aria-hidden="true" />
       </button>
+      {engine}
     </section>
   );
 }

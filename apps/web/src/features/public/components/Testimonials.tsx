@@ -1,12 +1,14 @@
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
 import { Quote } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { TESTIMONIALS } from "../content.ts";
+import { useDeferredCarousel } from "./useDeferredCarousel.tsx";
+
+const OPTIONS = { loop: true, align: "start" } as const;
+const AUTOPLAY = { delay: 3000, stopOnInteraction: false };
 
 /** Five quotes, every 3 s, 30 px apart, 1/2/3 at a time by width, with clickable dots; keeps playing after use. */
 export function Testimonials() {
-  const [viewport, embla] = useEmblaCarousel({ loop: true, align: "start" }, [Autoplay({ delay: 3000, stopOnInteraction: false })]);
+  const { viewportRef, api: embla, engine } = useDeferredCarousel(OPTIONS, AUTOPLAY);
   const [selected, setSelected] = useState(0);
   const [snaps, setSnaps] = useState<number[]>([]);
 
@@ -29,7 +31,7 @@ export function Testimonials() {
     <section className="mx-auto max-w-7xl px-4 py-16" aria-roledescription="carousel" aria-label="What Our Users Say">
       <h2 className="text-center text-3xl font-bold sm:text-4xl">What Our Users Say</h2>
       <p className="mt-2 text-center text-base-content/70">Thousands of users choose TaskMint for their micro-task needs.</p>
-      <div className="mt-10 overflow-hidden" ref={viewport}>
+      <div className="mt-10 overflow-hidden" ref={viewportRef}>
         <div className="-ml-[30px] flex" data-testid="testimonials">
           {TESTIMONIALS.map((item) => (
             <figure key={item.id} className="min-w-0 flex-[0_0_100%] pl-[30px] md:flex-[0_0_50%] lg:flex-[0_0_33.3333%]" role="group" aria-roledescription="slide">
@@ -62,6 +64,7 @@ export function Testimonials() {
           />
         ))}
       </div>
+      {engine}
     </section>
   );
 }

@@ -1,0 +1,30 @@
+import type { CursorPage, Task } from "@taskmint/shared";
+
+/**
+ * The public browser's first pages (one per order and size) are what nearly every visitor
+ * asks for. They are kept for at most a second, and dropped at once when this process
+ * changes a task or takes or returns a slot, so a writer sees its own change; another server
+ * process's change shows within the second. Deeper pages always read the database.
+ * Concurrent misses share one query.
+ */
+const FIRST_PAGE_TTL_MS = 1000;
+
+let generation = 0;
+const pages = new Map<string, { expires: number; generation: number; page: Promise<CursorPage<Task>> }>();
+
+/** Called after any write that can change what the public list shows. */
+export function publicListChanged(): void {
+  generation += 1;
+  pages.clear();
+}
+
+export function cachedFirstPage(key: string, now: Date, load: () => Promise<CursorPage<Task>>): Promise<CursorPage<Task>> {
+  const cached = pages.get(key);
+  if (cached && cached.generation === generation && cached.expires > now.getTime()) return cached.page;
+  const page = load();
+  const entry = { expires: now.getTime() + FIRST_PAGE_TTL_MS, generation, page };
+  pages.set(key, entry);
+  // A failed load is not kept.
+  page.catch(() => pages.get(key) === entry && pages.delete(key));
+  return page;
+}

@@ -1,0 +1,168 @@
+// Lighthouse performance check of the Home page on Lighthouse's default mobile
+// settings (emulated Moto G-class phone, simulated throttling), median of 3 runs.
+// Without --url it serves the production build (run `npm run build` first) with
+// the real server on a fresh database seeded with demo data.
+//   node scripts/lighthouse.mjs [--url http://127.0.0.1:PORT/] [--json report.json]
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const MIN_SCORE = 90;
+const RUNS = 3;
+const CHROMIUM_PATH = "/usr/bin/chromium";
+// The network here is closed: without the background-networking flags Chromium keeps retrying refused connections.
+const CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const METRICS = [
+  { id: "first-contentful-paint", label: "FCP", format: (value) => `${(value / 1000).toFixed(1)} s` },
+  { id: "largest-contentful-paint", label: "LCP", format: (value) => `${(value / 1000).toFixed(1)} s` },
+  { id: "total-blocking-time", label: "TBT", format: (value) => `${Math.round(value)} ms` },
+  { id: "cumulative-layout-shift", label: "CLS", format: (value) => value.toFixed(3) },
+  { id: "speed-index", label: "Speed Index", format: (value) => `${(value / 1000).toFixed(1)} s` },
+];
+
+const repoRoot = path.resolve(import.meta.dirname, "..");
+const { values: args } = parseArgs({ options: { url: { type: "string" }, json: { type: "string" } } });
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the real server on the production build, resolving once /healthz answers 200. */
+async function startServer() {
+  if (!existsSync(path.join(repoRoot, "apps/web/dist/index.html"))) {
+    throw new Error("apps/web/dist/index.html is missing: run `npm run build` first.");
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), "taskmint-lighthouse-data-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "true",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      await exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited early:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${url}/healthz`)).status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not answer /healthz within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url: `${url}/`, stop };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function printTable(rows) {
+  const header = ["Run", "Score", ...METRICS.map((metric) => metric.label)];
+  const cells = [header, ...rows.map((row) => [row.name, String(row.score), ...METRICS.map((metric) => metric.format(row.metrics[metric.id]))])];
+  const widths = header.map((_, column) => Math.max(...cells.map((line) => line[column].length)));
+  for (const line of cells) console.log(line.map((cell, column) => cell.padStart(widths[column])).join("  "));
+}
+
+async function main() {
+  const server = args.url ? null : await startServer();
+  const url = args.url ?? server.url;
+  const userDataDir = await mkdtemp(path.join(tmpdir(), "taskmint-lighthouse-chromium-"));
+  let chromium;
+  try {
+    chromium = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir, logLevel: "error" });
+    console.log(`Lighthouse ${RUNS} runs, mobile defaults, performance only: ${url}`);
+    const runs = [];
+    let lastReport = "";
+    for (let run = 1; run <= RUNS; run++) {
+      const result = await lighthouse(url, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+      if (!result) throw new Error("Lighthouse returned no result");
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse run ${run} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      lastReport = result.report;
+      runs.push({
+        name: String(run),
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        metrics: Object.fromEntries(METRICS.map((metric) => [metric.id, lhr.audits[metric.id].numericValue ?? NaN])),
+      });
+    }
+    const medianRow = {
+      name: "median",
+      score: median(runs.map((run) => run.score)),
+      metrics: Object.fromEntries(METRICS.map((metric) => [metric.id, median(runs.map((run) => run.metrics[metric.id]))])),
+    };
+    printTable([...runs, medianRow]);
+    if (args.json) {
+      await writeFile(args.json, lastReport);
+      console.log(`Last report: ${args.json}`);
+    }
+    const passed = medianRow.score >= MIN_SCORE;
+    console.log(`Median performance score ${medianRow.score}: ${passed ? "meets" : "BELOW"} the ${MIN_SCORE} target`);
+    return passed;
+  } finally {
+    chromium?.kill();
+    await server?.stop();
+    await rm(userDataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (passed) => process.exit(passed ? 0 : 1),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
