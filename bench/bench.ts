@@ -76,9 +76,10 @@ console.log(`Server on ${base} (${databaseUrl ? "PostgreSQL" : "PGlite"}): ${tas
 // Fresh accounts: a buyer with `tasks` tasks, and workers who will each submit to every one of them.
 const admin = await signIn(base, ADMIN.email, ADMIN.password);
 const buyer = await register(base, "buyer", "main");
+// Each task takes one submission from every worker: `writes` pairs over `taskTotal` tasks.
 const workerCount = 30;
-const taskSlots = Math.ceil(writes / workerCount);
-const taskTotal = workerCount;
+const taskSlots = workerCount;
+const taskTotal = Math.ceil(writes / workerCount);
 for (let bought = 50; bought < taskTotal * taskSlots; bought += 1000) await buyCoins(base, buyer);
 const benchTasks: string[] = [];
 for (let index = 0; index < taskTotal; index += 1) {
@@ -141,7 +142,11 @@ await measure("worker's available tasks", { url: `${base}/api/worker/tasks?limit
 await measure("admin stats", { url: `${base}/api/admin/stats`, headers: { cookie: admin } });
 
 // Writes: each (worker, task) pair once, so every submit and every approve is a real one.
-const pairs = workers.flatMap((worker) => benchTasks.map((taskId) => ({ cookie: worker.cookie, taskId }))).slice(0, writes);
+// In rounds, so requests in flight together are for different workers and different tasks, as
+// when many buyers review at once (one worker's wallet or one task's escrow takes one transfer at a time).
+const pairs = benchTasks
+  .flatMap((_, round) => workers.map((worker, index) => ({ cookie: worker.cookie, taskId: benchTasks[(index + round) % benchTasks.length]! })))
+  .slice(0, writes);
 const submitted: string[] = [];
 let nextPair = 0;
 await measure("submit", {

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { ledgerAccounts, ledgerTransfers, submissions, tasks, type LedgerAccountKind } from "../../db/schema/index.ts";
 import { insufficientCoins } from "../../lib/errors.ts";
@@ -32,17 +33,17 @@ export interface TransferRequest {
 }
 
 /**
- * Moves `amount` coins between two accounts, once per idempotency key. Runs in its
- * own transaction, or a savepoint of the caller's, so the caller's domain change and
- * the transfer commit together. Throws INSUFFICIENT_COINS when a non-mint account
- * would go below zero.
+ * Moves `amount` coins between two accounts, once per idempotency key, in the caller's
+ * transaction (so the caller's domain change and the transfer commit together) or a
+ * transaction of its own. Throws INSUFFICIENT_COINS, before writing anything, when a
+ * non-mint account would go below zero.
  */
 export async function transfer(db: Database, request: TransferRequest): Promise<{ applied: boolean }> {
   const { from, to, amount, idempotencyKey } = request;
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`transfer amount must be a positive integer, got ${amount}`);
   if (from === to) throw new Error("transfer needs two different accounts");
 
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Lock both rows in id order, so concurrent transfers queue instead of deadlocking.
     const locked = await tx
       .select({ id: ledgerAccounts.id, ownerKey: ledgerAccounts.ownerKey, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
@@ -54,6 +55,12 @@ export async function transfer(db: Database, request: TransferRequest): Promise<
     const target = locked.find((account) => account.ownerKey === to);
     if (!source || !target) throw new Error(`ledger account missing: ${!source ? from : to}`);
 
+    if (source.kind !== "mint" && source.balance < amount) {
+      // A repeat of a transfer that already happened is still a no-op, whatever the balance now.
+      const [done] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+      if (done) return { applied: false };
+      throw insufficientCoins();
+    }
     const inserted = await tx
       .insert(ledgerTransfers)
       .values({ idempotencyKey, fromAccountId: source.id, toAccountId: target.id, amount })
@@ -61,17 +68,18 @@ export async function transfer(db: Database, request: TransferRequest): Promise<
       .returning({ id: ledgerTransfers.id });
     if (inserted.length === 0) return { applied: false };
 
-    if (source.kind !== "mint" && source.balance < amount) throw insufficientCoins();
+    // Both balances in one statement.
     await tx
       .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} - ${amount}` })
-      .where(eq(ledgerAccounts.id, source.id));
-    await tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
-      .where(eq(ledgerAccounts.id, target.id));
+      .set({ balance: sql`${ledgerAccounts.balance} + case when ${ledgerAccounts.id} = ${target.id} then ${amount}::bigint else ${-amount}::bigint end` })
+      .where(inArray(ledgerAccounts.id, [source.id, target.id]));
     return { applied: true };
   });
+}
+
+/** Runs `work` in the caller's transaction, or opens one when given the database itself. */
+function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return (db as unknown) instanceof PgTransaction ? work(db) : db.transaction(work);
 }
 
 /** The balance of one account, 0 when it does not exist. */

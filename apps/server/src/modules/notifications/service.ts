@@ -29,9 +29,14 @@ const toView = (row: typeof notifications.$inferSelect): NotificationView => ({
  * the event does, and announces it (delivered on commit) to every server process.
  */
 export async function notify(db: Database, userId: string, message: string, actionRoute: string): Promise<void> {
-  const id = randomUUID();
-  await db.insert(notifications).values({ id, userId, message, actionRoute });
-  await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${id})`);
+  // One round trip: the row, then the announcement of its id.
+  await db.execute(sql`
+    with created as (
+      insert into ${notifications} (${sql.identifier(notifications.id.name)}, ${sql.identifier(notifications.userId.name)}, ${sql.identifier(notifications.message.name)}, ${sql.identifier(notifications.actionRoute.name)})
+      values (${randomUUID()}, ${userId}, ${message}, ${actionRoute})
+      returning ${sql.identifier(notifications.id.name)} as id
+    )
+    select pg_notify(${NOTIFICATION_CHANNEL}, id) from created`);
 }
 
 export async function getNotification(db: Database, id: string): Promise<(NotificationView & { userId: string }) | null> {
