@@ -57,6 +57,8 @@ async function open(route: string, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.url });
   const page = await context.newPage();
   await page.goto(route);
+  // The app renders its first page in a transition, just after the load event.
+  await page.locator("footer").waitFor();
   return page;
 }
 
@@ -193,6 +195,20 @@ describe("accessibility", () => {
       await page.context().close();
     });
   }
+
+  it("sends the page and its scripts compressed at build time to browsers that accept it", async () => {
+    const page = await fetch(server.url, { headers: { "accept-encoding": "br, gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("br");
+    const html = await page.text();
+    const entry = /<script[^>]*\ssrc="([^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    for (const [accepted, sent] of [["br", "br"], ["gzip", "gzip"], ["identity", null]] as const) {
+      const script = await fetch(`${server.url}${entry}`, { headers: { "accept-encoding": accepted } });
+      expect(script.status).toBe(200);
+      expect(script.headers.get("content-encoding")).toBe(sent);
+      expect(await script.text()).toContain("import");
+    }
+  });
 
   it("opens the mobile menu by keyboard", async () => {
     const page = await open("/", 375);

@@ -133,7 +133,8 @@ export async function buildApp(deps: AppDeps) {
 
     const webDist = deps.webDist === undefined ? (existsSync(defaultWebDist) ? defaultWebDist : null) : deps.webDist;
     if (webDist) {
-      await site.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: "1h" });
+      // The build writes .br and .gz copies of the text assets (scripts/precompress.mjs).
+      await site.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: "1h", preCompressed: true });
     }
     site.setNotFoundHandler((request, reply) => {
       const wantsPage = request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/uploads/");
