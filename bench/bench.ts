@@ -64,7 +64,16 @@ for (const [sort, order] of Object.entries(orders)) {
 const sampleTaskIds = (
   (await database.queryRows(`select id from tasks where ${takeable} order by id offset $1 limit 100`, [Math.floor(openCount / 3)])) as [string][]
 ).map(([id]) => id);
-await database.close();
+// On PostgreSQL the benchmark keeps a connection to count sequential scans on the big tables per route.
+const BIG_TABLES = "'tasks', 'submissions', 'users', 'ledger_accounts', 'ledger_transfers', 'sessions', 'notifications'";
+async function sequentialScans(): Promise<number | null> {
+  if (database.kind !== "postgres") return null;
+  // Backends report their table statistics at most once a second.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const [[count]] = (await database.queryRows(`select coalesce(sum(seq_scan), 0)::int from pg_stat_user_tables where relname in (${BIG_TABLES})`, [])) as [[number]];
+  return count;
+}
+if (database.kind === "pglite") await database.close();
 
 const referencePort = 4000 + Math.floor(Math.random() * 90);
 const server = await startServer({ databaseUrl, dataDir, env: { BENCH_REFERENCE_PORT: String(referencePort) } });
@@ -97,6 +106,8 @@ interface Row {
   p99: number;
   errors: number;
   requests: number;
+  /** Sequential scans of the big tables during the run (PostgreSQL only). */
+  seqScans: number | null;
 }
 const rows: Row[] = [];
 
@@ -107,11 +118,13 @@ const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 async function measure(route: string, options: Partial<autocannon.Options> & { url: string }): Promise<Row> {
   const length = options.amount ? { amount: options.amount } : { duration: seconds };
   const latencies: number[] = [];
+  const scansBefore = await sequentialScans();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ connections, ...options, ...length }, (error: Error | null, done) => (error ? reject(error) : resolve(done)));
     instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
   latencies.sort((a, b) => a - b);
+  const scansAfter = await sequentialScans();
   const row = {
     route,
     "req/s": Math.round(result.requests.total / result.duration),
@@ -119,6 +132,7 @@ async function measure(route: string, options: Partial<autocannon.Options> & { u
     p99: round(percentile(latencies, 99)),
     errors: result.errors + result.timeouts + result.non2xx,
     requests: result.requests.total,
+    seqScans: scansBefore === null || scansAfter === null ? null : scansAfter - scansBefore,
   };
   rows.push(row);
   if (row.errors > 0) console.log(`  status codes: ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}, timeouts ${result.timeouts}`);
@@ -191,18 +205,21 @@ const ledger = await call(base, admin, "GET", "/api/admin/ledger/check");
 const status = readFileSync(`/proc/${server.process.pid}/status`, "utf8");
 const peakMemoryMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 await server.stop();
+if (database.kind === "postgres") await database.close();
 
 const baseline = values.baseline ? (JSON.parse(readFileSync(values.baseline, "utf8")) as { tasks: number; rows: Row[] }) : null;
 const bareRate = (route: string) => rows.find((row) => row.route === `bare reference, ${route.split(", ")[1]}`)?.["req/s"];
 console.log(
   `\n${databaseUrl ? "PostgreSQL" : "PGlite"}, ${taskCount} tasks (${openCount} open), ${connections} connections, ${seconds} s per read, ${pairs.length} writes; ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
 );
-console.log(`| route | req/s | p50 ms | p99 ms | errors | of bare |${baseline ? ` p50 vs ${baseline.tasks} tasks |` : ""}`);
-console.log(`|---|---:|---:|---:|---:|---:|${baseline ? "---:|" : ""}`);
+// "of bare": the list's rate over the bare route's, same order. First pages are served from the
+// one-second cache; deep pages always run the query, so they compare like with like.
+console.log(`| route | req/s | p50 ms | p99 ms | errors | of bare | seq scans |${baseline ? ` p50 vs ${baseline.tasks} tasks |` : ""}`);
+console.log(`|---|---:|---:|---:|---:|---:|---:|${baseline ? "---:|" : ""}`);
 for (const row of rows) {
-  const bare = row.route.endsWith("first page") ? bareRate(row.route) : undefined;
+  const bare = row.route.startsWith("task list") ? bareRate(row.route) : undefined;
   const earlier = baseline?.rows.find((other) => other.route === row.route);
-  const cells = [row.route, row["req/s"], row.p50, row.p99, row.errors, bare ? round(row["req/s"] / bare) : ""];
+  const cells = [row.route, row["req/s"], row.p50, row.p99, row.errors, bare ? round(row["req/s"] / bare) : "", row.seqScans ?? "n/a"];
   if (baseline) cells.push(earlier ? `${round(row.p50 / earlier.p50)}x` : "");
   console.log(`| ${cells.join(" | ")} |`);
 }
