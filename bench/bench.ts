@@ -64,14 +64,23 @@ for (const [sort, order] of Object.entries(orders)) {
 const sampleTaskIds = (
   (await database.queryRows(`select id from tasks where ${takeable} order by id offset $1 limit 100`, [Math.floor(openCount / 3)])) as [string][]
 ).map(([id]) => id);
-// On PostgreSQL the benchmark keeps a connection to count sequential scans on the big tables per route.
-const BIG_TABLES = "'tasks', 'submissions', 'users', 'ledger_accounts', 'ledger_transfers', 'sessions', 'notifications'";
-async function sequentialScans(): Promise<number | null> {
+// On PostgreSQL the benchmark keeps a connection to count each route's sequential scans, per table.
+type ScanCounts = Map<string, { scans: number; rows: number }>;
+async function sequentialScans(): Promise<ScanCounts | null> {
   if (database.kind !== "postgres") return null;
   // Backends report their table statistics at most once a second.
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  const [[count]] = (await database.queryRows(`select coalesce(sum(seq_scan), 0)::int from pg_stat_user_tables where relname in (${BIG_TABLES})`, [])) as [[number]];
-  return count;
+  const counts = (await database.queryRows("select relname, seq_scan::int, n_live_tup::int from pg_stat_user_tables", [])) as [string, number, number][];
+  return new Map(counts.map(([table, scans, rows]) => [table, { scans, rows }]));
+}
+/** "sessions (40 rows) x 1200" for each table scanned whole during a run; "none" when no table was. */
+function scannedTables(before: ScanCounts | null, after: ScanCounts | null): string | null {
+  if (!before || !after) return null;
+  const scanned = [...after].flatMap(([table, { scans, rows }]) => {
+    const more = scans - (before.get(table)?.scans ?? 0);
+    return more > 0 ? [`${table} (${rows} rows) x ${more}`] : [];
+  });
+  return scanned.length > 0 ? scanned.join(", ") : "none";
 }
 if (database.kind === "pglite") await database.close();
 
@@ -106,8 +115,8 @@ interface Row {
   p99: number;
   errors: number;
   requests: number;
-  /** Sequential scans of the big tables during the run (PostgreSQL only). */
-  seqScans: number | null;
+  /** Tables scanned whole during the run (PostgreSQL only). */
+  seqScans: string | null;
 }
 const rows: Row[] = [];
 
@@ -132,7 +141,7 @@ async function measure(route: string, options: Partial<autocannon.Options> & { u
     p99: round(percentile(latencies, 99)),
     errors: result.errors + result.timeouts + result.non2xx,
     requests: result.requests.total,
-    seqScans: scansBefore === null || scansAfter === null ? null : scansAfter - scansBefore,
+    seqScans: scannedTables(scansBefore, scansAfter),
   };
   rows.push(row);
   if (row.errors > 0) console.log(`  status codes: ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}, timeouts ${result.timeouts}`);
@@ -214,7 +223,7 @@ console.log(
 );
 // "of bare": the list's rate over the bare route's, same order. First pages are served from the
 // one-second cache; deep pages always run the query, so they compare like with like.
-console.log(`| route | req/s | p50 ms | p99 ms | errors | of bare | seq scans |${baseline ? ` p50 vs ${baseline.tasks} tasks |` : ""}`);
+console.log(`| route | req/s | p50 ms | p99 ms | errors | of bare | sequential scans |${baseline ? ` p50 vs ${baseline.tasks} tasks |` : ""}`);
 console.log(`|---|---:|---:|---:|---:|---:|---:|${baseline ? "---:|" : ""}`);
 for (const row of rows) {
   const bare = row.route.startsWith("task list") ? bareRate(row.route) : undefined;

@@ -38,12 +38,16 @@ export function afterCursor(key: AnyColumn, id: AnyColumn, cursor: Cursor, kind:
   return direction === "asc" ? sql`(${key}, ${id}) > (${value}, ${cursor.id})` : sql`(${key}, ${id}) < (${value}, ${cursor.id})`;
 }
 
-/** Counts the rows of `table` matching `where`, but never more than the cap plus one. */
-export async function countUpTo(db: Database, table: PgTable, where: SQL | undefined): Promise<{ total: number; total_capped: boolean }> {
+/**
+ * Counts the rows of `table` matching `where`, but never more than the cap plus one. In the
+ * list's own order, so the count walks the list's index instead of scanning the table.
+ */
+export async function countUpTo(db: Database, table: PgTable, where: SQL | undefined, order: SQL[]): Promise<{ total: number; total_capped: boolean }> {
   const capped = db
     .select({ one: sql`1` })
     .from(table)
     .where(and(where))
+    .orderBy(...order)
     .limit(LARGE_LIST_COUNT_CAP + 1)
     .as("capped");
   const [row] = await db.select({ count: sql<number>`cast(count(*) as int)` }).from(capped);

@@ -31,16 +31,17 @@ export async function listUsers(db: Database, filter: { q?: string; role?: Role 
     pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
   );
   const after = page.cursor ? decodeCursor(page.cursor, "text") : null;
+  const byName = [asc(users.name), asc(users.id)];
   const [rows, counted] = await Promise.all([
     db
       .select({ id: users.id, name: users.name, email: users.email, photo: users.image, role: users.role, coins: ledgerAccounts.balance, createdAt: users.createdAt })
       .from(users)
       .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, sql`'wallet:' || ${users.id}`))
       .where(and(where, after ? afterCursor(users.name, users.id, after, "text", "asc") : undefined))
-      .orderBy(asc(users.name), asc(users.id))
+      .orderBy(...byName)
       .limit(page.limit + 1)
       .offset(offsetOf(page)),
-    countUpTo(db, users, where),
+    countUpTo(db, users, where, byName),
   ]);
   return largePage(
     rows,

@@ -232,13 +232,14 @@ export async function listWorkerTasks(db: Database, workerId: string, page: Larg
 /** One keyset page of tasks matching `where`, newest first, with the capped count. */
 async function newestTasksPage(db: Database, where: SQL | undefined, page: LargePageQuery): Promise<LargePage<Task>> {
   const after = page.cursor ? decodeCursor(page.cursor, "timestamp") : null;
+  const newestFirst = [desc(tasks.createdAt), desc(tasks.id)];
   const [rows, counted] = await Promise.all([
     selectTasks(db)
       .where(and(where, after ? afterCursor(tasks.createdAt, tasks.id, after, "timestamp", "desc") : undefined))
-      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .orderBy(...newestFirst)
       .limit(page.limit + 1)
       .offset(offsetOf(page)),
-    countUpTo(db, tasks, where),
+    countUpTo(db, tasks, where, newestFirst),
   ]);
   return largePage(rows, page, counted, (row) => ({ value: row.createdAt.toISOString(), id: row.id }), toTask);
 }
