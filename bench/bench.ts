@@ -128,15 +128,23 @@ async function measure(route: string, options: Partial<autocannon.Options> & { u
   const length = options.amount ? { amount: options.amount } : { duration: seconds };
   const latencies: number[] = [];
   const scansBefore = await sequentialScans();
+  const started = performance.now();
+  let lastResponse = started;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ connections, ...options, ...length }, (error: Error | null, done) => (error ? reject(error) : resolve(done)));
-    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    instance.on("response", (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      lastResponse = performance.now();
+    });
   });
+  // autocannon's own duration is in whole seconds, and it ends on a whole second: too coarse
+  // for a run of a fixed number of writes, so the run lasts until its last response.
+  const elapsedSeconds = (lastResponse - started) / 1000;
   latencies.sort((a, b) => a - b);
   const scansAfter = await sequentialScans();
   const row = {
     route,
-    "req/s": Math.round(result.requests.total / result.duration),
+    "req/s": Math.round(result.requests.total / elapsedSeconds),
     p50: round(percentile(latencies, 50)),
     p99: round(percentile(latencies, 99)),
     errors: result.errors + result.timeouts + result.non2xx,

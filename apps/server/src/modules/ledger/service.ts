@@ -1,7 +1,7 @@
-import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
-import { PgTransaction } from "drizzle-orm/pg-core";
+import { and, eq, inArray, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { ledgerAccounts, ledgerTransfers, submissions, tasks, type LedgerAccountKind } from "../../db/schema/index.ts";
+import { rowsOf, sqlStateOf } from "../../lib/db-errors.ts";
 import { insufficientCoins } from "../../lib/errors.ts";
 
 // The only module that changes balances (product rules M1-M4).
@@ -34,53 +34,40 @@ export interface TransferRequest {
 
 /**
  * Moves `amount` coins between two accounts, once per idempotency key, in the caller's
- * transaction (so the caller's domain change and the transfer commit together) or a
- * transaction of its own. Throws INSUFFICIENT_COINS, before writing anything, when a
- * non-mint account would go below zero.
+ * transaction (so the caller's domain change and the transfer commit together) or on its
+ * own. Throws INSUFFICIENT_COINS, writing nothing, when a non-mint account would go below
+ * zero.
  */
 export async function transfer(db: Database, request: TransferRequest): Promise<{ applied: boolean }> {
-  const { from, to, amount, idempotencyKey } = request;
+  const { amount } = request;
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`transfer amount must be a positive integer, got ${amount}`);
-  if (from === to) throw new Error("transfer needs two different accounts");
-
-  return inTransaction(db, async (tx) => {
-    // Lock both rows in id order, so concurrent transfers queue instead of deadlocking.
-    const locked = await tx
-      .select({ id: ledgerAccounts.id, ownerKey: ledgerAccounts.ownerKey, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
-      .from(ledgerAccounts)
-      .where(inArray(ledgerAccounts.ownerKey, [from, to]))
-      .orderBy(ledgerAccounts.id)
-      .for("update");
-    const source = locked.find((account) => account.ownerKey === from);
-    const target = locked.find((account) => account.ownerKey === to);
-    if (!source || !target) throw new Error(`ledger account missing: ${!source ? from : to}`);
-
-    if (source.kind !== "mint" && source.balance < amount) {
-      // A repeat of a transfer that already happened is still a no-op, whatever the balance now.
-      const [done] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
-      if (done) return { applied: false };
-      throw insufficientCoins();
-    }
-    const inserted = await tx
-      .insert(ledgerTransfers)
-      .values({ idempotencyKey, fromAccountId: source.id, toAccountId: target.id, amount })
-      .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
-      .returning({ id: ledgerTransfers.id });
-    if (inserted.length === 0) return { applied: false };
-
-    // Both balances in one statement.
-    await tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + case when ${ledgerAccounts.id} = ${target.id} then ${amount}::bigint else ${-amount}::bigint end` })
-      .where(inArray(ledgerAccounts.id, [source.id, target.id]));
-    return { applied: true };
-  });
+  if (request.from === request.to) throw new Error("transfer needs two different accounts");
+  try {
+    const [row] = rowsOf<{ applied: boolean }>(await db.execute(sql`select ${transferSql(request)} as applied`));
+    return { applied: row?.applied === true };
+  } catch (error) {
+    if (sqlStateOf(error) === INSUFFICIENT_COINS_STATE) throw insufficientCoins();
+    throw error;
+  }
 }
 
-/** Runs `work` in the caller's transaction, or opens one when given the database itself. */
-function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  return (db as unknown) instanceof PgTransaction ? work(db) : db.transaction(work);
+/** What ledger_transfer (migration 0010) raises when a non-mint account would go below zero. */
+const INSUFFICIENT_COINS_STATE = "TM001";
+
+type SqlValue<T> = T | SQLWrapper;
+
+/**
+ * A transfer as an SQL expression (true when it moved the coins, false for a repeat), for a
+ * domain action that does all its work in one statement. The database function locks both
+ * accounts in id order and checks the source's balance, as `transfer` does.
+ */
+export function transferSql(request: { from: SqlValue<string>; to: SqlValue<string>; amount: SqlValue<number>; idempotencyKey: SqlValue<string> }): SQL {
+  return sql`ledger_transfer(${request.from}, ${request.to}, ${request.amount}::bigint, ${request.idempotencyKey})`;
 }
+
+/** walletOf and escrowOf for a user or task id held in a column or an expression. */
+export const walletKeySql = (userId: SQLWrapper) => sql`${walletOf("")} || ${userId}`;
+export const escrowKeySql = (taskId: SQLWrapper) => sql`${escrowOf("")} || ${taskId}`;
 
 /** The balance of one account, 0 when it does not exist. */
 export async function balanceOf(db: Database, ownerKey: string): Promise<number> {

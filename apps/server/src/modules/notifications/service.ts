@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Page, PageQuery } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { notifications } from "../../db/schema/index.ts";
 import { countAll } from "../tasks/views.ts";
 
-/** The channel on which every server process hears of new notifications. */
+/** The channel on which every server process hears of new notifications (named again in notify_user). */
 export const NOTIFICATION_CHANNEL = "notifications";
 
 export interface NotificationView {
@@ -29,14 +28,16 @@ const toView = (row: typeof notifications.$inferSelect): NotificationView => ({
  * the event does, and announces it (delivered on commit) to every server process.
  */
 export async function notify(db: Database, userId: string, message: string, actionRoute: string): Promise<void> {
-  // One round trip: the row, then the announcement of its id.
-  await db.execute(sql`
-    with created as (
-      insert into ${notifications} (${sql.identifier(notifications.id.name)}, ${sql.identifier(notifications.userId.name)}, ${sql.identifier(notifications.message.name)}, ${sql.identifier(notifications.actionRoute.name)})
-      values (${randomUUID()}, ${userId}, ${message}, ${actionRoute})
-      returning ${sql.identifier(notifications.id.name)} as id
-    )
-    select pg_notify(${NOTIFICATION_CHANNEL}, id) from created`);
+  await db.execute(sql`select ${notifySql(userId, message, actionRoute)}`);
+}
+
+/**
+ * `notify` as an SQL expression, for a domain action that does all its work in one
+ * statement: notify_user (migration 0010) stores the row and announces its id on
+ * NOTIFICATION_CHANNEL.
+ */
+export function notifySql(userId: string | SQLWrapper, message: string | SQLWrapper, actionRoute: string): SQL {
+  return sql`notify_user(${userId}, ${message}, ${actionRoute})`;
 }
 
 export async function getNotification(db: Database, id: string): Promise<(NotificationView & { userId: string }) | null> {

@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { isoDate, type Page, type PageQuery, type Submission, type SubmissionStatus } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { submissions, tasks, users } from "../../db/schema/index.ts";
+import { submissions, tasks } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
+import { preparedStatement } from "../../lib/prepared.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import { escrowOf, transfer, walletOf } from "../ledger/service.ts";
-import { notify } from "../notifications/service.ts";
-import { countAll, selectSubmissions, toSubmission } from "../tasks/views.ts";
+import { escrowKeySql, escrowOf, transfer, transferSql, walletKeySql, walletOf } from "../ledger/service.ts";
+import { notify, notifySql } from "../notifications/service.ts";
+import { countAll, decideSubmissions, selectSubmissions, toSubmission } from "../tasks/views.ts";
 import { publicListChanged } from "../tasks/first-page-cache.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,14 +30,7 @@ export async function submitWork(
   options: { now: Date; autoApproveDays: number },
 ): Promise<Submission> {
   const { now, autoApproveDays } = options;
-  const id = randomUUID();
-  await db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: submissions.id })
-      .from(submissions)
-      .where(and(eq(submissions.taskId, taskId), eq(submissions.workerId, workerId)));
-    if (existing) throw alreadySubmitted();
-
+  const submitted = await db.transaction(async (tx) => {
     const [task] = await tx
       .update(tasks)
       .set({ requiredWorkers: sql`${tasks.requiredWorkers} - 1` })
@@ -49,10 +43,11 @@ export async function submitWork(
           sql`${tasks.requiredWorkers} > 0`,
         ),
       )
-      .returning({ buyerId: tasks.buyerId, title: tasks.title });
-    if (!task) throw await whyNotTakeable(tx, taskId, now);
+      .returning({ buyerId: tasks.buyerId });
+    if (!task) throw await whyNotTakeable(tx, taskId, workerId, now);
     if (task.buyerId === workerId) throw new AppError("FORBIDDEN", "You cannot submit work to your own task");
 
+    const id = randomUUID();
     try {
       await tx.insert(submissions).values({
         id,
@@ -64,18 +59,24 @@ export async function submitWork(
         autoApproveAt: new Date(now.getTime() + autoApproveDays * DAY_MS),
       });
     } catch (error) {
-      // A parallel submission by the same worker won the unique index; our slot is given back by the rollback.
+      // The unique (task, worker) index: this worker has a submission here already; the rollback returns the slot.
       if (isUniqueViolation(error)) throw alreadySubmitted();
       throw error;
     }
-    const [worker] = await tx.select({ name: users.name }).from(users).where(eq(users.id, workerId));
-    await notify(tx, task.buyerId, `${worker?.name ?? "A worker"} submitted work for "${task.title}"`, "/dashboard/BuyersHome");
+    const submission = await getSubmission(tx, id);
+    await notify(tx, task.buyerId, `${submission.worker_name} submitted work for "${submission.task_title}"`, "/dashboard/BuyersHome");
+    return submission;
   });
   publicListChanged();
-  return getSubmission(db, id);
+  return submitted;
 }
 
-async function whyNotTakeable(db: Database, taskId: string, now: Date): Promise<AppError> {
+async function whyNotTakeable(db: Database, taskId: string, workerId: string, now: Date): Promise<AppError> {
+  const [existing] = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.taskId, taskId), eq(submissions.workerId, workerId)));
+  if (existing) return alreadySubmitted();
   const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId));
   if (!task || task.deletedAt) return notFound("Task");
   if (task.status === "closed") return new AppError("TASK_CLOSED", "This task is closed");
@@ -86,46 +87,85 @@ async function whyNotTakeable(db: Database, taskId: string, now: Date): Promise<
 /** The reviewer: the task's buyer, or the server itself for rule R6. */
 export type Reviewer = { buyerId: string } | "auto-approval";
 
-/** Locks a pending submission for review, checking that the reviewer may decide it. */
-async function pendingForReview(db: Database, reviewer: Reviewer, submissionId: string) {
-  const [row] = await db
-    .select({ id: submissions.id, taskId: submissions.taskId, workerId: submissions.workerId, buyerId: submissions.buyerId, status: submissions.status })
-    .from(submissions)
-    .where(eq(submissions.id, submissionId))
-    .for("update");
-  if (!row) throw notFound("Submission");
-  if (reviewer !== "auto-approval" && row.buyerId !== reviewer.buyerId) {
-    throw new AppError("FORBIDDEN", "This submission is not for one of your tasks");
-  }
-  if (row.status !== "pending") throw new AppError("ALREADY_DECIDED", `This submission was already ${row.status}`);
-  return row;
+/** The submission, while it is pending and, unless the server decides it, the reviewer is its task's buyer. */
+const decidable = (reviewer: Reviewer, submissionId: string) =>
+  and(
+    eq(submissions.id, submissionId),
+    eq(submissions.status, "pending"),
+    reviewer === "auto-approval" ? undefined : eq(submissions.buyerId, reviewer.buyerId),
+  );
+
+/**
+ * Decides a pending submission in one conditional update (which also locks it): only when
+ * it is still pending and, unless the server decides it, the reviewer is its task's buyer.
+ */
+async function decide(
+  db: Database,
+  reviewer: Reviewer,
+  submissionId: string,
+  decision: { status: "approved" | "rejected"; decidedAt: Date; reason?: string },
+) {
+  const [decided] = await db
+    .update(submissions)
+    .set(decision)
+    .where(decidable(reviewer, submissionId))
+    .returning({ taskId: submissions.taskId, workerId: submissions.workerId });
+  if (!decided) throw await whyNotDecided(db, reviewer, submissionId);
+  return decided;
 }
 
-/** Rule R4: pays the worker from the task's escrow, once. */
+async function whyNotDecided(db: Database, reviewer: Reviewer, submissionId: string): Promise<Error> {
+  const [row] = await db.select({ buyerId: submissions.buyerId, status: submissions.status }).from(submissions).where(eq(submissions.id, submissionId));
+  if (!row) return notFound("Submission");
+  if (reviewer !== "auto-approval" && row.buyerId !== reviewer.buyerId) {
+    return new AppError("FORBIDDEN", "This submission is not for one of your tasks");
+  }
+  if (row.status !== "pending") return new AppError("ALREADY_DECIDED", `This submission was already ${row.status}`);
+  return new Error(`submission ${submissionId} is pending yet could not be decided`);
+}
+
+/** The worker's notification on approval (spec): amount, buyer's name, task title. */
+const EARNED_MESSAGE = "You have earned %s coins from %s for completing %s";
+
+/**
+ * Rule R4: pays the worker from the task's escrow, once. One statement decides the
+ * submission, pays and notifies the worker (all or nothing), and reads the result back.
+ */
 export async function approveSubmission(db: Database, reviewer: Reviewer, submissionId: string, now: Date): Promise<Submission> {
-  await db.transaction(async (tx) => {
-    const submission = await pendingForReview(tx, reviewer, submissionId);
-    const [task] = await tx
-      .select({ payableAmount: tasks.payableAmount, title: tasks.title, buyerName: users.name })
-      .from(tasks)
-      .innerJoin(users, eq(users.id, tasks.buyerId))
-      .where(eq(tasks.id, submission.taskId));
-    if (!task) throw notFound("Task");
-    await tx.update(submissions).set({ status: "approved", decidedAt: now }).where(eq(submissions.id, submissionId));
-    await transfer(tx, {
-      from: escrowOf(submission.taskId),
-      to: walletOf(submission.workerId),
-      amount: task.payableAmount,
-      idempotencyKey: `approve:${submissionId}`,
-    });
-    await notify(
-      tx,
-      submission.workerId,
-      `You have earned ${task.payableAmount} coins from ${task.buyerName} for completing ${task.title}`,
-      "/dashboard/my-submissions",
-    );
+  const byServer = reviewer === "auto-approval";
+  const [approved] = await approvalStatement(db, byServer).execute({
+    id: submissionId,
+    buyerId: byServer ? null : reviewer.buyerId,
+    now: now.toISOString(),
   });
-  return getSubmission(db, submissionId);
+  if (!approved) throw await whyNotDecided(db, reviewer, submissionId);
+  return toSubmission(approved);
+}
+
+/** The approval, prepared once per database: by the task's buyer, or by the server (R6). */
+function approvalStatement(db: Database, byServer: boolean) {
+  const name = byServer ? "auto_approve_submission" : "approve_submission";
+  const where = and(
+    eq(submissions.id, sql.placeholder("id")),
+    eq(submissions.status, "pending"),
+    byServer ? undefined : eq(submissions.buyerId, sql.placeholder("buyerId")),
+  );
+  const set = { status: "approved" as const, decidedAt: sql`${sql.placeholder("now")}::timestamptz` };
+  return preparedStatement(db, name, () =>
+    decideSubmissions(db, { set, where }, ({ decided, buyer }) => ({
+      paid: transferSql({
+        from: escrowKeySql(decided.taskId),
+        to: walletKeySql(decided.workerId),
+        amount: tasks.payableAmount,
+        idempotencyKey: sql`${"approve:"} || ${decided.id}`,
+      }).as("paid"),
+      notified: notifySql(
+        decided.workerId,
+        sql`format(${EARNED_MESSAGE}::text, ${tasks.payableAmount}, ${buyer.name}, ${tasks.title})`,
+        "/dashboard/my-submissions",
+      ).as("notified"),
+    })).prepare(name),
+  );
 }
 
 /** Rule R5: the slot returns to an open task; on a closed task its coins return to the buyer. */
@@ -136,8 +176,7 @@ export async function rejectSubmission(db: Database, reviewer: { buyerId: string
     // Task first, then submission: the order submitWork takes them in.
     const [task] = await tx.select().from(tasks).where(eq(tasks.id, target.taskId)).for("update");
     if (!task) throw notFound("Task");
-    const submission = await pendingForReview(tx, reviewer, submissionId);
-    await tx.update(submissions).set({ status: "rejected", reason, decidedAt: now }).where(eq(submissions.id, submissionId));
+    const { workerId } = await decide(tx, reviewer, submissionId, { status: "rejected", reason, decidedAt: now });
     if (task.status === "open") {
       await tx.update(tasks).set({ requiredWorkers: sql`${tasks.requiredWorkers} + 1` }).where(eq(tasks.id, task.id));
     } else {
@@ -145,10 +184,10 @@ export async function rejectSubmission(db: Database, reviewer: { buyerId: string
         from: escrowOf(task.id),
         to: walletOf(task.buyerId),
         amount: task.payableAmount,
-        idempotencyKey: `reject-refund:${submission.id}`,
+        idempotencyKey: `reject-refund:${submissionId}`,
       });
     }
-    await notify(tx, submission.workerId, `Your submission for "${task.title}" was rejected: ${reason}`, "/dashboard/my-submissions");
+    await notify(tx, workerId, `Your submission for "${task.title}" was rejected: ${reason}`, "/dashboard/my-submissions");
   });
   publicListChanged();
   return getSubmission(db, submissionId);

@@ -16,6 +16,7 @@ import {
 import type { Database } from "../../db/client.ts";
 import { submissions, tasks } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
+import { preparedStatement } from "../../lib/prepared.ts";
 import { afterCursor, countUpTo, decodeCursor, encodeCursor, largePage, offsetOf } from "../../lib/keyset.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
@@ -185,17 +186,10 @@ export function publicTasksQuery(db: Database, sort: TaskSort, afterCursor: bool
     .limit(sql.placeholder("limit"));
 }
 
-type PublicPageStatement = ReturnType<ReturnType<typeof publicTasksQuery>["prepare"]>;
-const publicPageStatements = new WeakMap<Database, Map<string, PublicPageStatement>>();
-
 /** The hottest read: a named prepared statement, so PostgreSQL plans it once per connection, not per request. */
-function publicPageStatement(db: Database, sort: TaskSort, afterCursor: boolean): PublicPageStatement {
-  const statements = publicPageStatements.get(db) ?? new Map<string, PublicPageStatement>();
-  publicPageStatements.set(db, statements);
+function publicPageStatement(db: Database, sort: TaskSort, afterCursor: boolean) {
   const name = `public_tasks_${sort}_${afterCursor ? "after" : "first"}`;
-  const statement = statements.get(name) ?? publicTasksQuery(db, sort, afterCursor).prepare(name);
-  statements.set(name, statement);
-  return statement;
+  return preparedStatement(db, name, () => publicTasksQuery(db, sort, afterCursor).prepare(name));
 }
 
 /** The public task browser: keyset pages in one of three orders; first pages come from a short cache. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CursorPage, Page, Submission, Task, User } from "@taskmint/shared";
-import { ledgerTransfers, tasks, uploads } from "../../db/schema/index.ts";
+import { ledgerAccounts, ledgerTransfers, notifications, submissions, tasks, uploads } from "../../db/schema/index.ts";
 import { balanceOf, escrowOf, walletOf } from "../ledger/service.ts";
 import { ensureAdmin } from "../users/service.ts";
 import {
@@ -14,7 +14,7 @@ import {
   type RegisteredUser,
   type TestContext,
 } from "../../test/harness.ts";
-import { autoApproveDue } from "../submissions/service.ts";
+import { approveSubmission, autoApproveDue } from "../submissions/service.ts";
 import { expireTasks } from "./service.ts";
 
 let ctx: TestContext;
@@ -273,6 +273,28 @@ describe("reviewing (rules R4, R5)", () => {
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     expect(await coinsOf(worker)).toBe(19);
+  });
+
+  it("approves all or nothing: when the escrow cannot pay, the submission stays pending, unpaid and unannounced", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer, { payable_amount: 6, required_workers: 1 });
+    const worker = await registerUser(ctx.app, "worker");
+    const submission = (await submit(worker, task.id)).json<Submission>();
+    const notificationsBefore = await ctx.db.$count(notifications, eq(notifications.userId, worker.user.id));
+    const emptied = eq(ledgerAccounts.ownerKey, escrowOf(task.id));
+    // A broken ledger (never the case in use): the payment fails inside the approval.
+    await ctx.db.update(ledgerAccounts).set({ balance: 0 }).where(emptied);
+    try {
+      await expect(approveSubmission(ctx.db, { buyerId: buyer.user.id }, submission.id, clock.now())).rejects.toThrow();
+      const [row] = await ctx.db.select().from(submissions).where(eq(submissions.id, submission.id));
+      expect(row).toMatchObject({ status: "pending", decidedAt: null });
+      expect(await ctx.db.$count(notifications, eq(notifications.userId, worker.user.id))).toBe(notificationsBefore);
+      expect(await coinsOf(worker)).toBe(10);
+    } finally {
+      await ctx.db.update(ledgerAccounts).set({ balance: 6 }).where(emptied);
+    }
+    expect((await call("POST", `/api/submissions/${submission.id}/approve`, buyer.cookie)).json()).toMatchObject({ status: "approved" });
+    expect(await coinsOf(worker)).toBe(16);
   });
 
   it("reject needs a reason, returns the slot of an open task and shows the reason to the worker", async () => {

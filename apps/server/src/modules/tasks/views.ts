@@ -1,5 +1,5 @@
-import { eq, getTableColumns, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { alias, type AnyPgColumn, type PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Submission, Task } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { submissions, tasks, users } from "../../db/schema/index.ts";
@@ -37,24 +37,54 @@ export function toTask(row: TaskRow): Task {
   };
 }
 
-const submissionColumns = {
-  ...getTableColumns(submissions),
-  taskTitle: tasks.title,
-  payableAmount: tasks.payableAmount,
-  workerName: workers.name,
-  workerEmail: workers.email,
-  buyerName: buyers.name,
-  buyerEmail: buyers.email,
-};
+/** The submissions table's columns, or those of a statement that returns its rows. */
+type SubmissionColumns = Record<keyof typeof submissions._.columns, AnyPgColumn>;
+
+const submissionKeys = Object.keys(getTableColumns(submissions)) as (keyof SubmissionColumns)[];
+
+/** The view's columns, over the submissions table or over a statement that returns its rows. */
+function submissionColumnsOf<Source extends SubmissionColumns>(source: Source) {
+  const own = Object.fromEntries(submissionKeys.map((key) => [key, source[key]])) as Pick<Source, keyof SubmissionColumns>;
+  return {
+    ...own,
+    taskTitle: tasks.title,
+    payableAmount: tasks.payableAmount,
+    workerName: workers.name,
+    workerEmail: workers.email,
+    buyerName: buyers.name,
+    buyerEmail: buyers.email,
+  };
+}
 
 /** A select of submissions with their task, worker and buyer, ready for toSubmission(). */
 export const selectSubmissions = (db: Database) =>
   db
-    .select(submissionColumns)
+    .select(submissionColumnsOf(submissions))
     .from(submissions)
     .innerJoin(tasks, eq(tasks.id, submissions.taskId))
     .innerJoin(workers, eq(workers.id, submissions.workerId))
     .innerJoin(buyers, eq(buyers.id, submissions.buyerId));
+
+/**
+ * Decides the pending submissions `where` selects and reads each back as its view, in one
+ * statement. `effects` are SQL expressions evaluated once per decided submission in that
+ * statement (a payment, a notification); they may use the decided row, its task (`tasks`),
+ * its worker and its buyer.
+ */
+export function decideSubmissions<Effects extends Record<string, SQL.Aliased>>(
+  db: Database,
+  decision: { set: PgUpdateSetSource<typeof submissions>; where: SQL | undefined },
+  effects: (row: { decided: SubmissionColumns; worker: typeof workers; buyer: typeof buyers }) => Effects,
+) {
+  const decided = db.$with("decided").as(db.update(submissions).set(decision.set).where(decision.where).returning());
+  return db
+    .with(decided)
+    .select({ ...submissionColumnsOf(decided), ...effects({ decided, worker: workers, buyer: buyers }) })
+    .from(decided)
+    .innerJoin(tasks, eq(tasks.id, decided.taskId))
+    .innerJoin(workers, eq(workers.id, decided.workerId))
+    .innerJoin(buyers, eq(buyers.id, decided.buyerId));
+}
 
 type SubmissionRow = Awaited<ReturnType<ReturnType<typeof selectSubmissions>["execute"]>>[number];
 
