@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
+import helmet from "helmet";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { BRAND } from "@taskmint/shared";
 import type { DbHandle } from "./db/client.ts";
@@ -98,7 +98,8 @@ export async function buildApp(deps: AppDeps) {
   const stripe = env.PAYMENT_PROVIDER === "stripe";
   // Everything but the API browser gets the strict security headers.
   await app.register(async (site) => {
-    await site.register(fastifyHelmet, {
+    // Built once: @fastify/helmet builds the middleware (and parses the policy) on every request.
+    const setSecurityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps) {
         },
       },
     });
+    site.addHook("onRequest", (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, () => done()));
     refuseCrossOriginMutations(site, env);
     await site.register(healthRoutes);
     await site.register(authRoutes, { rateLimit: authRateLimit });

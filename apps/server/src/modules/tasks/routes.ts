@@ -8,6 +8,8 @@ import {
   pageQuerySchema,
   taskSchema,
   taskSorts,
+  type CursorPage,
+  type Task,
 } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -15,7 +17,7 @@ import { AppError } from "../../lib/errors.ts";
 import { readMultipart } from "../../lib/multipart.ts";
 import { currentUser, requireRole, sessionUser } from "../../plugins/auth-guard.ts";
 import { fieldMessages } from "../../plugins/errors.ts";
-import { createTask, deleteTask, getTask, listBuyerTasks, listPublicTasks, listWorkerTasks, updateTask } from "./service.ts";
+import { createTask, deleteTask, getTask, listBuyerTasks, listPublicTasksJson, listWorkerTasks, updateTask } from "./service.ts";
 
 const taskParams = z.object({ id: z.uuid("Unknown task") });
 
@@ -34,7 +36,12 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cursorPageOf(taskSchema) },
       },
     },
-    (request) => listPublicTasks(app.db, request.query, app.clock()),
+    async (request, reply) => {
+      const body = await listPublicTasksJson(app.db, request.query, app.clock());
+      // Already the JSON of the schema above (the first pages' cache serializes once); Fastify
+      // sends a string as it is, and only the type provider needs telling.
+      return reply.type("application/json; charset=utf-8").send(body as unknown as CursorPage<Task>);
+    },
   );
 
   app.get(

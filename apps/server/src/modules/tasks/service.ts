@@ -192,10 +192,14 @@ function publicPageStatement(db: Database, sort: TaskSort, afterCursor: boolean)
   return preparedStatement(db, name, () => publicTasksQuery(db, sort, afterCursor).prepare(name));
 }
 
-/** The public task browser: keyset pages in one of three orders; first pages come from a short cache. */
-export function listPublicTasks(db: Database, query: PublicTaskQuery, now: Date): Promise<CursorPage<Task>> {
-  if (query.cursor) return readPublicPage(db, query, now);
-  return cachedFirstPage(`${query.sort}:${query.limit}`, now, () => readPublicPage(db, query, now));
+/**
+ * The public task browser as its JSON body: keyset pages in one of three orders. First pages
+ * come from a short cache, serialized once for all the requests it serves.
+ */
+export function listPublicTasksJson(db: Database, query: PublicTaskQuery, now: Date): Promise<string> {
+  const read = async () => JSON.stringify(await readPublicPage(db, query, now));
+  if (query.cursor) return read();
+  return cachedFirstPage(`${query.sort}:${query.limit}`, now, read);
 }
 
 async function readPublicPage(db: Database, query: PublicTaskQuery, now: Date): Promise<CursorPage<Task>> {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CursorPage, Page, Submission, Task, User } from "@taskmint/shared";
+import { cursorPageOf, taskSchema, type CursorPage, type Page, type Submission, type Task, type User } from "@taskmint/shared";
 import { ledgerAccounts, ledgerTransfers, notifications, submissions, tasks, uploads } from "../../db/schema/index.ts";
 import { balanceOf, escrowOf, walletOf } from "../ledger/service.ts";
 import { ensureAdmin } from "../users/service.ts";
@@ -358,7 +358,10 @@ describe("lists and stats", () => {
       let cursor: string | null = null;
       do {
         const query: string = `/api/tasks?sort=${sort}&limit=2${cursor ? `&cursor=${cursor}` : ""}`;
-        const page: CursorPage<Task> = (await call("GET", query)).json();
+        const response = await call("GET", query);
+        // The route sends JSON it serialized itself: it must still be the documented shape.
+        expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+        const page: CursorPage<Task> = cursorPageOf(taskSchema).strict().parse(response.json());
         seen.push(...page.items);
         cursor = page.next_cursor;
       } while (cursor);
