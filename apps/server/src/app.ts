@@ -117,7 +117,9 @@ export async function buildApp(deps: AppDeps) {
         },
       },
     });
-    site.addHook("onRequest", (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, () => done()));
+    site.addHook("onRequest", (request, reply, done) =>
+      setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
+    );
     refuseCrossOriginMutations(site, env);
     await site.register(healthRoutes);
     await site.register(authRoutes, { rateLimit: authRateLimit });

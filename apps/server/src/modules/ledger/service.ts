@@ -46,13 +46,17 @@ export async function transfer(db: Database, request: TransferRequest): Promise<
     const [row] = rowsOf<{ applied: boolean }>(await db.execute(sql`select ${transferSql(request)} as applied`));
     return { applied: row?.applied === true };
   } catch (error) {
-    if (sqlStateOf(error) === INSUFFICIENT_COINS_STATE) throw insufficientCoins();
-    throw error;
+    throw asLedgerError(error);
   }
 }
 
 /** What ledger_transfer (migration 0010) raises when a non-mint account would go below zero. */
 const INSUFFICIENT_COINS_STATE = "TM001";
+
+/** A database error from a statement that made a transfer, as the API error it means. */
+export function asLedgerError(error: unknown): unknown {
+  return sqlStateOf(error) === INSUFFICIENT_COINS_STATE ? insufficientCoins() : error;
+}
 
 type SqlValue<T> = T | SQLWrapper;
 

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lte, notExists, sql } from "drizzle-orm";
 import { isoDate, type Page, type PageQuery, type Submission, type SubmissionStatus } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { submissions, tasks } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { preparedStatement } from "../../lib/prepared.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import { escrowKeySql, escrowOf, transfer, transferSql, walletKeySql, walletOf } from "../ledger/service.ts";
+import { asLedgerError, escrowKeySql, escrowOf, transfer, transferSql, walletKeySql, walletOf } from "../ledger/service.ts";
 import { notify, notifySql } from "../notifications/service.ts";
 import { countAll, decideSubmissions, selectSubmissions, toSubmission } from "../tasks/views.ts";
 import { publicListChanged } from "../tasks/first-page-cache.ts";
@@ -41,6 +41,13 @@ export async function submitWork(
           isNull(tasks.deletedAt),
           gte(tasks.completionDate, isoDate(now)),
           sql`${tasks.requiredWorkers} > 0`,
+          // A repeat by the same worker takes no slot (nor a lock on the task); the unique index still decides races.
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(submissions)
+              .where(and(eq(submissions.taskId, taskId), eq(submissions.workerId, workerId))),
+          ),
         ),
       )
       .returning({ buyerId: tasks.buyerId });
@@ -133,11 +140,11 @@ const EARNED_MESSAGE = "You have earned %s coins from %s for completing %s";
  */
 export async function approveSubmission(db: Database, reviewer: Reviewer, submissionId: string, now: Date): Promise<Submission> {
   const byServer = reviewer === "auto-approval";
-  const [approved] = await approvalStatement(db, byServer).execute({
-    id: submissionId,
-    buyerId: byServer ? null : reviewer.buyerId,
-    now: now.toISOString(),
-  });
+  const [approved] = await approvalStatement(db, byServer)
+    .execute({ id: submissionId, buyerId: byServer ? null : reviewer.buyerId, now: now.toISOString() })
+    .catch((error: unknown) => {
+      throw asLedgerError(error);
+    });
   if (!approved) throw await whyNotDecided(db, reviewer, submissionId);
   return toSubmission(approved);
 }

@@ -285,7 +285,7 @@ describe("reviewing (rules R4, R5)", () => {
     // A broken ledger (never the case in use): the payment fails inside the approval.
     await ctx.db.update(ledgerAccounts).set({ balance: 0 }).where(emptied);
     try {
-      await expect(approveSubmission(ctx.db, { buyerId: buyer.user.id }, submission.id, clock.now())).rejects.toThrow();
+      await expect(approveSubmission(ctx.db, { buyerId: buyer.user.id }, submission.id, clock.now())).rejects.toMatchObject({ code: "INSUFFICIENT_COINS" });
       const [row] = await ctx.db.select().from(submissions).where(eq(submissions.id, submission.id));
       expect(row).toMatchObject({ status: "pending", decidedAt: null });
       expect(await ctx.db.$count(notifications, eq(notifications.userId, worker.user.id))).toBe(notificationsBefore);

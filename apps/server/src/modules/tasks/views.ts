@@ -66,10 +66,10 @@ export const selectSubmissions = (db: Database) =>
     .innerJoin(buyers, eq(buyers.id, submissions.buyerId));
 
 /**
- * Decides the pending submissions `where` selects and reads each back as its view, in one
- * statement. `effects` are SQL expressions evaluated once per decided submission in that
- * statement (a payment, a notification); they may use the decided row, its task (`tasks`),
- * its worker and its buyer.
+ * Decides the one pending submission `where` selects (by its id) and reads it back as its
+ * view, in one statement. `effects` are SQL expressions evaluated once with it (a payment, a
+ * notification); they may use the decided row, its task (`tasks`), its worker and its buyer.
+ * One row only: the transfers of several rows would lock their accounts out of id order.
  */
 export function decideSubmissions<Effects extends Record<string, SQL.Aliased>>(
   db: Database,
