@@ -13,6 +13,8 @@ import { BRAND } from "@taskmint/shared";
 import type { DbHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { BackgroundWork } from "./lib/background.ts";
+import { limitJsonDepth } from "./lib/json-body.ts";
 import { createMailer } from "./lib/mailer.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { passwordRoutes } from "./modules/auth/password-routes.ts";
@@ -31,6 +33,7 @@ import { taskRoutes } from "./modules/tasks/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.ts";
 import { registerErrorHandling, sendError } from "./plugins/errors.ts";
+import { refuseNonCanonicalPaths } from "./plugins/canonical-path.ts";
 import { refuseCrossOriginMutations } from "./plugins/origin-check.ts";
 
 export interface AppDeps {
@@ -75,10 +78,15 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("notificationHub", hub);
   app.addHook("onReady", () => hub.start());
   app.addHook("onClose", () => hub.stop());
+  const background = new BackgroundWork(app.log);
+  app.decorate("background", background);
+  app.addHook("onClose", () => background.drain());
   app.addHook("onSend", async (request, reply) => {
     void reply.header("x-request-id", request.id);
   });
   registerErrorHandling(app);
+  refuseNonCanonicalPaths(app);
+  limitJsonDepth(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -47,6 +47,21 @@ const MATRIX: RouteCase[] = [
   { method: "GET", route: "/uploads/{key}", url: (f) => f.upload, expect: all(200) },
   { method: "POST", route: "/api/register", url: () => "/api/register", expect: all(415) },
   { method: "GET", route: "/api/me", url: () => "/api/me", expect: signedIn(200) },
+  // The auth library's routes that stay open (docs/decisions/009).
+  { method: "POST", route: "/api/auth/sign-in/email", url: () => "/api/auth/sign-in/email", body: () => ({ email: "nobody@example.com", password: "Wrong123" }), expect: all(401) },
+  { method: "POST", route: "/api/auth/sign-in/social", url: () => "/api/auth/sign-in/social", body: () => ({ provider: "google" }), expect: all(404) },
+  { method: "GET", route: "/api/auth/callback/{provider}", url: () => "/api/auth/callback/google?state=x&code=y", expect: all(302) },
+  // Signing the fixtures' callers out would end their sessions here: the sign-out has its own tests.
+  { method: "POST", route: "/api/auth/sign-out", url: () => "/api/auth/sign-out", body: () => ({}), expect: { visitor: 200, worker: null, buyer: null, otherBuyer: null, admin: null } },
+  {
+    method: "POST",
+    route: "/api/auth/change-password",
+    url: () => "/api/auth/change-password",
+    body: () => ({ currentPassword: "Wrong123", newPassword: "Secret99" }),
+    expect: signedIn(400),
+  },
+  { method: "POST", route: "/api/auth/request-password-reset", url: () => "/api/auth/request-password-reset", body: () => ({ email: "nobody@example.com" }), expect: all(200) },
+  { method: "GET", route: "/api/auth/reset-password/{token}", url: () => "/api/auth/reset-password/no-such-token?callbackURL=/reset-password", expect: all(302) },
   { method: "POST", route: "/api/password/reset", url: () => "/api/password/reset", body: () => ({ token: "no-such-token", password: "Secret12" }), expect: all(400) },
   { method: "PATCH", route: "/api/me", url: () => "/api/me", expect: signedIn(415) },
   { method: "GET", route: "/api/tasks", url: () => "/api/tasks", expect: all(200) },

@@ -62,6 +62,13 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The vite dev server, which proxies /api to us during `npm run dev`. */
+const DEV_WEB_ORIGIN = "http://localhost:5173";
+
+/** The origins the app's own pages are served from: PUBLIC_URL's, and the dev server's outside production. */
+export const trustedOrigins = (env: Env): string[] =>
+  env.NODE_ENV === "production" ? [new URL(env.PUBLIC_URL).origin] : [new URL(env.PUBLIC_URL).origin, DEV_WEB_ORIGIN];
+
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);

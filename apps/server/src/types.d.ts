@@ -1,5 +1,6 @@
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import type { BackgroundWork } from "./lib/background.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import type { createSessionReader } from "./modules/auth/session-reader.ts";
 import type { NotificationHub } from "./modules/notifications/hub.ts";
@@ -15,6 +16,7 @@ declare module "fastify" {
     clock: () => Date;
     payments: SandboxProvider | StripeProvider;
     notificationHub: NotificationHub;
+    background: BackgroundWork;
   }
   interface FastifyRequest {
     /** undefined until the session was looked up, then the user or null. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textSchema } from "./text.ts";
 
 /** Rule R11: the packages on sale, defined once. Prices in dollars. */
 export const COIN_PACKAGES = [
@@ -27,7 +28,7 @@ export const withdrawalRequestSchema = z
       .min(MIN_WITHDRAWAL_COINS, `Minimum withdrawal is ${MIN_WITHDRAWAL_COINS} coins`)
       .max(100_000_000, "That is more coins than anyone has"),
     payment_system: z.enum(PAYMENT_SYSTEMS, { error: "Choose a payment system" }),
-    account_number: z.string({ error: "Account number is required" }).trim().min(1, "Account number is required").max(254),
+    account_number: textSchema("Account number", { max: 254 }),
   })
   .superRefine((request, ctx) => {
     const account = request.account_number;

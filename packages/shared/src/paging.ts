@@ -25,7 +25,10 @@ export interface Page<T> {
  */
 export const LARGE_LIST_COUNT_CAP = 1000;
 
-export const largePageQuerySchema = pageQuerySchema.extend({ cursor: z.string().max(300).optional() });
+/** A cursor is the base64url text the server wrote; anything else is refused before it is decoded. */
+export const cursorSchema = z.string().regex(/^[A-Za-z0-9_-]{1,300}$/, "Invalid cursor").optional();
+
+export const largePageQuerySchema = pageQuerySchema.extend({ cursor: cursorSchema });
 export type LargePageQuery = z.infer<typeof largePageQuerySchema>;
 
 export const largePageOf = <T extends z.ZodType>(item: T) =>

@@ -1,12 +1,18 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_MESSAGE, ROLES, SELF_REGISTER_ROLES } from "./constants.ts";
+import { characterCount, textSchema, unstorableCharacters } from "./text.ts";
+
+/** Longest password accepted: hashing is deliberately slow, so its input is bounded. */
+export const PASSWORD_MAX_LENGTH = 128;
 
 /** The spec's password rule: at least 6 characters, an uppercase and a lowercase letter. */
 export const passwordSchema = z
   .string({ error: "Password is required" })
   .min(1, "Password is required")
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .refine((value) => unstorableCharacters(value) === null, "Password must not contain NUL or broken characters")
   .refine(
-    (value) => value.length >= PASSWORD_MIN_LENGTH && /[A-Z]/.test(value) && /[a-z]/.test(value),
+    (value) => characterCount(value) >= PASSWORD_MIN_LENGTH && /[A-Z]/.test(value) && /[a-z]/.test(value),
     PASSWORD_RULE_MESSAGE,
   );
 
@@ -18,11 +24,7 @@ export const emailSchema = z
   .pipe(z.email("Enter a valid email address"))
   .transform((value) => value.toLowerCase());
 
-export const nameSchema = z
-  .string({ error: "Name is required" })
-  .trim()
-  .min(1, "Name is required")
-  .max(80, "Name must be at most 80 characters");
+export const nameSchema = textSchema("Name", { max: 80 });
 
 /** The text fields of POST /api/register (the photo is a file, checked separately). */
 export const registerFieldsSchema = z.object({
@@ -34,8 +36,8 @@ export const registerFieldsSchema = z.object({
 export type RegisterFields = z.infer<typeof registerFieldsSchema>;
 
 export const signInSchema = z.object({
-  email: z.string().trim().min(1, "Email is required"),
-  password: z.string().min(1, "Password is required"),
+  email: textSchema("Email", { max: 254 }),
+  password: textSchema("Password", { max: PASSWORD_MAX_LENGTH, trim: false }),
 });
 
 export const userSchema = z.object({

@@ -1,15 +1,11 @@
 import { z } from "zod";
+import { isCalendarDate, textSchema } from "./text.ts";
 
 export const MAX_REQUIRED_WORKERS = 10_000;
 export const MAX_PAYABLE_AMOUNT = 100_000;
 export const SUBMISSION_DETAILS_MAX = 5_000;
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+const requiredText = (label: string, max: number) => textSchema(label, { max });
 
 const wholeNumber = (label: string, max: number) =>
   z.coerce
@@ -35,7 +31,7 @@ export const createTaskFieldsSchema = editableTaskFieldsSchema.extend({
   completion_date: z
     .string({ error: "Completion date is required" })
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Completion date is required")
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Completion date is not a real date"),
+    .refine(isCalendarDate, "Completion date is not a real date"),
 });
 export type CreateTaskFields = z.infer<typeof createTaskFieldsSchema>;
 

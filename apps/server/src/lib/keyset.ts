@@ -1,6 +1,6 @@
 import { and, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { LARGE_LIST_COUNT_CAP, type LargePage, type LargePageQuery } from "@taskmint/shared";
+import { LARGE_LIST_COUNT_CAP, unstorableCharacters, type LargePage, type LargePageQuery } from "@taskmint/shared";
 import type { Database } from "../db/client.ts";
 import { AppError } from "./errors.ts";
 
@@ -16,16 +16,25 @@ export type CursorKind = "timestamp" | "integer" | "text";
 
 export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
 
+const INT4_MAX = 2_147_483_647;
+/** Ids are text keys (UUIDs, or the bulk seed's own): letters, digits and dashes. */
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+// A cursor comes back from the client, so every part is checked as the database will read it:
+// an int4 in range, an id of the key's characters, a timestamp exactly as the server wrote it.
 const valueFits: Record<CursorKind, (value: unknown) => boolean> = {
-  timestamp: (value) => typeof value === "string" && !Number.isNaN(Date.parse(value)),
-  integer: (value) => Number.isInteger(value),
-  text: (value) => typeof value === "string",
+  timestamp: (value) => typeof value === "string" && ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value,
+  integer: (value) => Number.isInteger(value) && Math.abs(value as number) <= INT4_MAX,
+  text: (value) => typeof value === "string" && value.length <= 500 && unstorableCharacters(value) === null,
 };
 
 export function decodeCursor(raw: string, kind: CursorKind): Cursor {
   try {
     const parsed = JSON.parse(Buffer.from(raw, "base64url").toString()) as Partial<Cursor>;
-    if (valueFits[kind](parsed.value) && typeof parsed.id === "string") return { value: parsed.value as number | string, id: parsed.id };
+    if (valueFits[kind](parsed.value) && typeof parsed.id === "string" && ID.test(parsed.id)) {
+      return { value: parsed.value as number | string, id: parsed.id };
+    }
   } catch {
     // fall through to the error below
   }

@@ -23,10 +23,10 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
       }
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("TOO_LARGE", "Images must be at most 5 MB");
-    if (code?.startsWith("FST_")) throw new AppError("VALIDATION", "The form could not be read");
-    throw error;
+    // Everything in this loop reads the client's bytes: a missing boundary, a truncated or
+    // garbled body, too many parts. None of it is the server's fault.
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("TOO_LARGE", "Images must be at most 5 MB");
+    throw new AppError("VALIDATION", "The form could not be read: send it as multipart/form-data with a boundary and every part complete");
   }
   return form;
 }

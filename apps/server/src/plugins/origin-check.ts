@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Env } from "../env.ts";
+import { trustedOrigins, type Env } from "../env.ts";
 import { AppError } from "../lib/errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -9,7 +9,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * refuses them when the browser says they come from elsewhere.
  */
 export function refuseCrossOriginMutations(app: FastifyInstance, env: Env) {
-  const allowed = new Set([new URL(env.PUBLIC_URL).origin, ...(env.NODE_ENV === "production" ? [] : ["http://localhost:5173"])]);
+  const allowed = new Set(trustedOrigins(env));
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;

@@ -1,4 +1,4 @@
-import { largePageOf, largePageQuerySchema, pageOf, pageQuerySchema, ROLES, taskSchema } from "@taskmint/shared";
+import { largePageOf, largePageQuerySchema, pageOf, pageQuerySchema, queryTextSchema, ROLES, taskSchema } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { auditActions } from "../../db/schema/index.ts";
@@ -38,7 +38,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Users, by name; search by name or email, filter by role",
-        querystring: largePageQuerySchema.extend({ q: z.string().trim().max(200).optional(), role: z.enum(ROLES).optional() }),
+        querystring: largePageQuerySchema.extend({ q: queryTextSchema("Search", 200), role: z.enum(ROLES).optional() }),
         response: { 200: largePageOf(adminUserSchema) },
       },
     },

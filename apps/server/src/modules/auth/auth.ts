@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { betterAuth } from "better-auth";
+import { betterAuth, getCurrentAdapter } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getOAuthState } from "better-auth/api";
 import { PASSWORD_RULE_MESSAGE, passwordSchema } from "@taskmint/shared";
@@ -7,7 +7,7 @@ import type { SendMail } from "../../lib/mailer.ts";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema/index.ts";
-import type { Env } from "../../env.ts";
+import { trustedOrigins, type Env } from "../../env.ts";
 import { grantSignupBonus } from "../users/service.ts";
 
 export interface AuthOptions {
@@ -20,9 +20,6 @@ export interface AuthOptions {
 /** The paths that set a password; the spec's password rule applies to each. */
 const PASSWORD_SETTING_PATHS = new Set(["/reset-password", "/change-password"]);
 
-/** The vite dev server, which proxies /api to us during `npm run dev`. */
-const DEV_WEB_ORIGIN = "http://localhost:5173";
-
 export function createAuth({ env, db, secret, sendMail }: AuthOptions) {
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -33,7 +30,7 @@ export function createAuth({ env, db, secret, sendMail }: AuthOptions) {
     baseURL: env.PUBLIC_URL,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: env.NODE_ENV === "production" ? [env.PUBLIC_URL] : [env.PUBLIC_URL, DEV_WEB_ORIGIN],
+    trustedOrigins: trustedOrigins(env),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
@@ -69,6 +66,8 @@ export function createAuth({ env, db, secret, sendMail }: AuthOptions) {
       additionalFields: {
         // Product rule R1: a first-time Google user is a buyer.
         role: { type: "string", required: false, defaultValue: "buyer", input: false },
+        // Rule R12, read by the session hook below; never set through the library.
+        deletedAt: { type: "date", required: false, input: false, returned: false },
       },
     },
     // Sign-in is rate-limited by fastify on the client's real address (see app.ts).
@@ -78,8 +77,12 @@ export function createAuth({ env, db, secret, sendMail }: AuthOptions) {
       session: {
         create: {
           // Rule R12: a deleted account cannot sign in.
-          before: async (session) => {
-            const [owner] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, session.userId));
+          before: async (session, context) => {
+            // Through the library's adapter: a session made inside its transaction (a password
+            // change) must read on that transaction, or PGlite's one connection waits on itself.
+            const owner = context
+              ? await (await getCurrentAdapter(context.context.adapter)).findOne<{ deletedAt: Date | null }>({ model: "user", where: [{ field: "id", value: session.userId }] })
+              : (await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, session.userId)))[0];
             if (owner?.deletedAt) throw new APIError("FORBIDDEN", { message: "This account has been deleted" });
           },
         },

@@ -14,11 +14,18 @@ interface ReceivedMail {
 
 // A real SMTP server on this machine: the mail leaves the app exactly as it would in production.
 const inbox: ReceivedMail[] = [];
+/** While set, the server holds every mail until it is called: a slow mail provider. */
+let holdMail: Promise<void> | null = null;
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS"],
   onData(stream, _session, callback) {
+    const held = holdMail ?? Promise.resolve();
     simpleParser(stream)
+      .then(async (mail) => {
+        await held;
+        return mail;
+      })
       .then((mail) => {
         const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
         inbox.push({ to: to ?? "", subject: mail.subject ?? "", text: mail.text ?? "" });
@@ -106,6 +113,53 @@ describe("password reset", () => {
     expect(forUnknown.json()).toEqual(forKnown.json());
     await waitForMail(known.email);
     expect(inbox.length).toBe(mailsBefore + 1);
+  });
+
+  it("answers before the mail is sent: a slow mail server shows in no answer", async () => {
+    const known = await registerUser(ctx.app, "worker");
+    let release = () => undefined as void;
+    holdMail = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const answer = await requestReset(known.email);
+      expect(answer.statusCode).toBe(200);
+      // The answer is out while the mail server still holds the mail.
+      expect(inbox.some((mail) => mail.to.includes(known.email))).toBe(false);
+    } finally {
+      release();
+      holdMail = null;
+    }
+    await waitForMail(known.email);
+  });
+
+  it("voids every older link and every other session when a newer link resets the password", async () => {
+    const user = await registerUser(ctx.app, "worker");
+    const otherSession = sessionCookie(await signIn(ctx.app, user.email, user.password));
+    await requestReset(user.email);
+    const older = await tokenFromMail(await waitForMail(user.email));
+    inbox.splice(0, inbox.length);
+    await requestReset(user.email);
+    const newer = await tokenFromMail(await waitForMail(user.email));
+    expect(newer).not.toBe(older);
+
+    expect((await reset(newer, "NewSecret9")).statusCode).toBe(200);
+    expect((await reset(older, "Hijacked9")).json()).toMatchObject({ error: { code: "VALIDATION" } });
+    expect((await signIn(ctx.app, user.email, "Hijacked9")).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: otherSession } })).statusCode).toBe(401);
+  });
+
+  it("voids the links still out when the signed-in user changes the password", async () => {
+    const user = await registerUser(ctx.app, "buyer");
+    await requestReset(user.email);
+    const token = await tokenFromMail(await waitForMail(user.email));
+    const changed = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/change-password",
+      headers: { cookie: user.cookie },
+      payload: { currentPassword: user.password, newPassword: "Changed99" },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await reset(token, "Hijacked9")).statusCode).toBe(400);
+    expect((await signIn(ctx.app, user.email, "Changed99")).statusCode).toBe(200);
   });
 
   it("applies the password rule when a signed-in user changes their password", async () => {

@@ -6,6 +6,10 @@ import { z } from "zod";
 import { users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getUser } from "../users/service.ts";
+import { voidPasswordResetLinks } from "./service.ts";
+
+/** A reset link's token as the auth library makes it: letters and digits. */
+export const resetTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "Invalid or expired link");
 
 const invalidLink = () => new AppError("VALIDATION", "This reset link is invalid, already used or expired. Ask for a new one.", { token: "Invalid or expired link" });
 
@@ -21,7 +25,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ rateLimit: false | { max: n
       schema: {
         tags: ["account"],
         summary: "Set a new password with the token of a reset link, and sign in",
-        body: z.object({ token: z.string().min(1).max(200), password: passwordSchema }).strict(),
+        body: z.object({ token: resetTokenSchema, password: passwordSchema }).strict(),
         response: { 200: z.object({ user: userSchema }) },
       },
     },
@@ -37,6 +41,8 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ rateLimit: false | { max: n
       } catch {
         throw invalidLink();
       }
+      // The library ended every session of the user; links mailed before this one die too.
+      await voidPasswordResetLinks(app.db, userId);
       const [account] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       if (!account) throw invalidLink();
       const signIn = await app.auth.api.signInEmail({ body: { email: account.email, password }, headers, returnHeaders: true });

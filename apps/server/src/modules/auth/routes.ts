@@ -1,6 +1,19 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fromNodeHeaders } from "better-auth/node";
+import { PASSWORD_MAX_LENGTH, SELF_REGISTER_ROLES, signInSchema, textSchema, unstorableCharacters } from "@taskmint/shared";
+import { z } from "zod";
+import { trustedOrigins } from "../../env.ts";
+import { AppError } from "../../lib/errors.ts";
+import { currentUser } from "../../plugins/auth-guard.ts";
 import { codeForStatus } from "../../plugins/errors.ts";
+import { resetTokenSchema } from "./password-routes.ts";
+import { voidPasswordResetLinks } from "./service.ts";
+
+type RateLimit = false | { max: number; timeWindow: string };
+
+/** Reset mails one address may receive an hour, whoever asks: nobody floods a mailbox. */
+export const RESET_MAILS_PER_EMAIL_PER_HOUR = 3;
 
 /** The session lives in an http-only cookie; its token has no business in a body scripts can read. */
 function withoutSessionToken(text: string): string {
@@ -13,18 +26,36 @@ function withoutSessionToken(text: string): string {
   }
 }
 
+/** A page of this app to return to: a path, never another origin. */
+const returnPath = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])\S*$/, "Must be a path of this site")
+  .refine((value) => unstorableCharacters(value) === null, "Must be a path of this site")
+  .optional();
+
+/** The account a body asks about; the route's schema has already made `email` a string. */
+const normalisedEmail = (body: unknown) => ((body as { email?: string }).email ?? "").trim().toLowerCase();
+
 /**
- * Hands /api/auth/* to better-auth, and rewrites its error answers into the API's
- * error format so that every route fails the same way.
+ * The auth library's routes that the app uses, and only those (docs/decisions/009): each is
+ * a route of its own with a validated body and its own limits, and the library is handed the
+ * route's canonical path, so what was limited is exactly what runs. Every other path under
+ * /api/auth answers 404.
  */
-export const authRoutes: FastifyPluginAsync<{ rateLimit: false | { max: number; timeWindow: string } }> = async (app, options) => {
-  async function handle(request: FastifyRequest, reply: FastifyReply) {
-    const url = new URL(request.url, app.env.PUBLIC_URL);
+export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async (app, options) => {
+  /** Forwards the request to the auth library as `path`, and rewrites its errors into the API's format. */
+  async function forward(request: FastifyRequest, reply: FastifyReply, path: string) {
+    const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    const headers = fromNodeHeaders(request.headers);
+    // The body is sent re-serialized from what was validated, so its length is no longer the client's.
+    headers.delete("content-length");
+    headers.delete("transfer-encoding");
     const response = await app.auth.handler(
-      new Request(url, {
+      new Request(new URL(`/api/auth${path}${query}`, app.env.PUBLIC_URL), {
         method: request.method,
-        headers: fromNodeHeaders(request.headers),
+        headers,
         body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
       }),
     );
@@ -50,8 +81,146 @@ export const authRoutes: FastifyPluginAsync<{ rateLimit: false | { max: number; 
     return reply.send(withoutSessionToken(text));
   }
 
-  const hide = { schema: { hide: true } };
-  // Sign-in attempts are counted per client address (fastify's request.ip, never a header the client sets).
-  app.post("/api/auth/sign-in/*", { ...hide, config: options.rateLimit ? { rateLimit: options.rateLimit } : {} }, handle);
-  app.route({ method: ["GET", "POST"], url: "/api/auth/*", ...hide, handler: handle });
+  // Limits keyed by the account asked about, on top of fastify's per-address limit.
+  const limitByEmail = (max: number, timeWindow: string) => {
+    const check = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => normalisedEmail(request.body) });
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        void reply.header("retry-after", String(result.ttlInSeconds));
+        throw new AppError("RATE_LIMITED", "Too many attempts for this account, please try again later");
+      }
+    };
+  };
+  const byAddress: { rateLimit?: { max: number; timeWindow: string } } = options.rateLimit ? { rateLimit: options.rateLimit } : {};
+  const signInPerEmail = options.rateLimit ? [limitByEmail(options.rateLimit.max, options.rateLimit.timeWindow)] : [];
+  const resetPerEmail = options.rateLimit ? [limitByEmail(RESET_MAILS_PER_EMAIL_PER_HOUR, "1 hour")] : [];
+
+  const tags = ["account"];
+
+  app.post(
+    "/api/auth/sign-in/email",
+    {
+      config: byAddress,
+      preHandler: signInPerEmail,
+      schema: {
+        tags,
+        summary: "Sign in with email and password; sets the session cookie",
+        body: signInSchema.extend({ rememberMe: z.boolean().optional(), callbackURL: returnPath }).strict(),
+      },
+    },
+    (request, reply) => forward(request, reply, "/sign-in/email"),
+  );
+
+  app.post(
+    "/api/auth/sign-in/social",
+    {
+      config: byAddress,
+      schema: {
+        tags,
+        summary: "Start Google sign-in; answers the provider's address to go to",
+        body: z
+          .object({
+            provider: z.literal("google"),
+            callbackURL: returnPath,
+            newUserCallbackURL: returnPath,
+            errorCallbackURL: returnPath,
+            disableRedirect: z.boolean().optional(),
+            // Rule R1: the role chosen on the register page, carried through the OAuth state.
+            additionalData: z.object({ role: z.enum(SELF_REGISTER_ROLES).optional() }).strict().optional(),
+          })
+          .strict(),
+      },
+    },
+    (request, reply) => forward(request, reply, "/sign-in/social"),
+  );
+
+  app.get(
+    "/api/auth/callback/:provider",
+    {
+      config: byAddress,
+      schema: {
+        tags,
+        summary: "Where Google sends the browser back after sign-in",
+        params: z.object({ provider: z.literal("google") }),
+        querystring: z.record(z.string().max(100), textSchema("A parameter", { min: 0, max: 4000, trim: false })),
+      },
+    },
+    (request, reply) => forward(request, reply, `/callback/${request.params.provider}`),
+  );
+
+  app.post(
+    "/api/auth/sign-out",
+    { schema: { tags, summary: "End this session", body: z.object({}).strict().optional() } },
+    (request, reply) => forward(request, reply, "/sign-out"),
+  );
+
+  app.post(
+    "/api/auth/change-password",
+    {
+      config: byAddress,
+      schema: {
+        tags,
+        summary: "Change your password; your other sessions and any reset links still out end",
+        body: z
+          .object({
+            currentPassword: textSchema("Current password", { max: PASSWORD_MAX_LENGTH, trim: false }),
+            newPassword: textSchema("New password", { max: PASSWORD_MAX_LENGTH, trim: false }),
+            revokeOtherSessions: z.boolean().optional(),
+          })
+          .strict(),
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser(request);
+      // Other sessions end whatever the client asked: someone who knew the old password may hold one.
+      request.body = { ...request.body, revokeOtherSessions: true };
+      const answer = await forward(request, reply, "/change-password");
+      if (reply.statusCode === 200) await voidPasswordResetLinks(app.db, user.id);
+      return answer;
+    },
+  );
+
+  const ownOrigins = new Set(trustedOrigins(app.env));
+  const resetPage = z
+    .string()
+    .max(500)
+    .refine((value) => URL.canParse(value, app.env.PUBLIC_URL) && ownOrigins.has(new URL(value, app.env.PUBLIC_URL).origin), "Must be a page of this site")
+    .optional();
+
+  app.post(
+    "/api/auth/request-password-reset",
+    {
+      config: byAddress,
+      preHandler: resetPerEmail,
+      schema: {
+        tags,
+        summary: "Mail a password reset link, if the account exists (the answer is the same either way)",
+        body: z.object({ email: textSchema("Email", { max: 254 }), redirectTo: resetPage }).strict(),
+        response: { 200: z.object({ status: z.boolean(), message: z.string() }) },
+      },
+    },
+    (request) => {
+      const headers = fromNodeHeaders(request.headers);
+      const { email, redirectTo } = request.body;
+      // Answered before the account is looked up or the mail sent: the answer and its timing
+      // are the same for every address.
+      app.background.run("password reset mail", () => app.auth.api.requestPasswordReset({ body: { email, redirectTo }, headers }));
+      return { status: true, message: "If this email belongs to an account, a reset link is on its way." };
+    },
+  );
+
+  app.get(
+    "/api/auth/reset-password/:token",
+    {
+      config: byAddress,
+      schema: {
+        tags,
+        summary: "The link in a reset mail: sends the browser to the page that sets the new password",
+        params: z.object({ token: resetTokenSchema }),
+        querystring: z.object({ callbackURL: textSchema("callbackURL", { max: 500 }) }),
+      },
+    },
+    (request, reply) => forward(request, reply, `/reset-password/${request.params.token}`),
+  );
 };

@@ -101,6 +101,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The webhook's signature covers the exact bytes sent, so this route keeps the raw body.
   await app.register(async (webhook) => {
+    webhook.removeContentTypeParser("application/json");
     webhook.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
     webhook.post(
       "/api/payments/webhook",

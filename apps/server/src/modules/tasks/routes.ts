@@ -1,6 +1,7 @@
 import {
   createTaskFieldsSchema,
   cursorPageOf,
+  cursorSchema,
   editableTaskFieldsSchema,
   largePageOf,
   largePageQuerySchema,
@@ -31,7 +32,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           sort: z.enum(taskSorts).default("newest"),
           limit: z.coerce.number().int().min(1).max(100).default(20),
-          cursor: z.string().max(500).optional(),
+          cursor: cursorSchema,
         }),
         response: { 200: cursorPageOf(taskSchema) },
       },

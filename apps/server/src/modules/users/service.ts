@@ -43,12 +43,16 @@ async function emailTaken(db: Database, email: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** POST /api/register: the account, its photo and its starting coins, in one transaction. */
+/**
+ * POST /api/register: the account, its photo and its starting coins, in one transaction. The
+ * photo is checked before the email is looked up, so a cheap request with a junk photo cannot
+ * tell a taken address from a free one.
+ */
 export async function registerUser(db: Database, fields: RegisterFields, photo: Buffer): Promise<User> {
+  const image = await processImage(photo);
   if (await emailTaken(db, fields.email)) {
     throw new AppError("EMAIL_TAKEN", "An account with this email already exists");
   }
-  const image = await processImage(photo);
   const userId = await db.transaction(async (tx) => {
     const photoUrl = await storeImage(tx, image);
     const id = await insertPasswordUser(tx, { ...fields, image: photoUrl });

@@ -1,4 +1,4 @@
-import { pageOf, pageQuerySchema, withdrawalRequestSchema, withdrawalSchema, withdrawalStatuses } from "@taskmint/shared";
+import { pageOf, pageQuerySchema, textSchema, withdrawalRequestSchema, withdrawalSchema, withdrawalStatuses } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
@@ -64,7 +64,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Refuse a pending withdrawal; the coins go back to the worker",
         params: idParams,
-        body: z.object({ reason: z.string().trim().min(1, "A reason is required").max(1000) }),
+        body: z.object({ reason: textSchema("A reason", { max: 1000 }) }),
         response: { 200: withdrawalSchema },
       },
     },

@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from "fastify";
+
+/**
+ * Work that runs after the answer was sent (mail, for one), so that how long it takes tells
+ * the client nothing. Failures are logged; closing the app waits for what is still running.
+ */
+export class BackgroundWork {
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  run(what: string, work: () => Promise<unknown>) {
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .then(
+        () => undefined,
+        (error: unknown) => this.log.error({ err: error, what }, "background work failed"),
+      )
+      .finally(() => this.running.delete(task));
+    this.running.add(task);
+  }
+
+  async drain() {
+    await Promise.allSettled([...this.running]);
+  }
+}
