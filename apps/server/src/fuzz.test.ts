@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "@taskmint/shared";
 import { auditLog, ledgerTransfers, payments, submissions, tasks, uploads, users, withdrawals } from "./db/schema/index.ts";
+import { rowsOf } from "./lib/db-errors.ts";
 import { checkLedger } from "./modules/ledger/service.ts";
 import { ensureAdmin } from "./modules/users/service.ts";
 import { SOAK_SCALE } from "./test/soak.ts";
@@ -116,6 +118,8 @@ function poisoned(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
   });
 }
 
+const PROFILE_HIJACK = { name: "x".repeat(5000), image: "https://evil.example/a.png", role: "admin", emailVerified: true };
+
 const IMAGE_PART = { bytes: Buffer.from("\x89PNG\r\n\x1a\n not really"), filename: "x.png", type: "image/png" };
 /** The text fields of the multipart forms (register, post a task, edit the profile). */
 const MULTIPART_FIELDS = ["name", "role", "email", "password", "task_title", "task_detail", "required_workers", "payable_amount", "completion_date", "submission_info"];
@@ -194,6 +198,8 @@ describe("input fuzzing over the OpenAPI document", () => {
           jsonValue.map((json) => ({ json })),
           plausible(jsonSchema).map((json) => ({ json })),
           poisoned(jsonSchema).map((json) => ({ json })),
+          // Item 4 of issue 14: profile fields smuggled into any route, as the library's update-user took them.
+          plausible(jsonSchema).map((json) => ({ json: { ...(json && typeof json === "object" ? json : {}), ...PROFILE_HIJACK } })),
           rawBody.map((raw) => ({ raw })),
           multipartBody,
         ),
@@ -227,5 +233,13 @@ describe("input fuzzing over the OpenAPI document", () => {
     }
     expect(requests).toBeGreaterThan(1000);
     expect((await checkLedger(ctx.db)).problems).toEqual([]);
+    // Whatever got through, no profile broke the profile rules (names up to 80 characters,
+    // only images the server stored: rule R18), and no one made themself an admin.
+    const [broken] = rowsOf<{ names: number; images: number; admins: number }>(
+      await ctx.db.execute(sql`select count(*) filter (where char_length(name) > 80)::int as names,
+        count(*) filter (where image is not null and image not like '/uploads/%')::int as images,
+        count(*) filter (where role = 'admin')::int as admins from users`),
+    );
+    expect(broken).toEqual({ names: 0, images: 0, admins: 1 });
   }, 240_000);
 });
