@@ -64,6 +64,7 @@ export const errorCodes = [
   "UNSUPPORTED_MEDIA_TYPE",
   "RATE_LIMITED",
   "INTERNAL",
+  "DATABASE_UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

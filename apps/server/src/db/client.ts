@@ -52,9 +52,23 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 
 function openPostgres(databaseUrl: string, log: DatabaseLog): DbHandle {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const lent = new Set<pg.PoolClient>();
+  pool.on("acquire", (client) => lent.add(client));
+  pool.on("release", (_error, client) => lent.delete(client));
   // A connection lost while a query runs fails that query; lost while idle or between the
   // statements of a transaction it is only an 'error' event, which unheard ends the process.
-  pool.on("connect", (client) => client.on("error", (error) => log.warn({ err: error }, "database connection lost")));
+  pool.on("connect", (client) =>
+    client.on("error", (error) => {
+      log.warn({ err: error }, "database connection lost");
+      // drizzle sends BEGIN before its try/finally: a connection lost then is never given back,
+      // and such leaks would shrink the pool to nothing. Give it back (to be dropped) now; the
+      // holder's own release, if it comes, has nothing left to do.
+      if (lent.has(client)) {
+        client.release(error);
+        client.release = () => undefined;
+      }
+    }),
+  );
   // The pool passes an idle connection's loss on as its own event; the listener above logged it.
   pool.on("error", () => undefined);
   const db = drizzlePg({ client: pool, schema });

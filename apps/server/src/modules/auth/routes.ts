@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { fromNodeHeaders } from "better-auth/node";
+import { isDatabaseUnavailable } from "../../lib/db-errors.ts";
+import { databaseUnavailable } from "../../lib/errors.ts";
 import { codeForStatus } from "../../plugins/errors.ts";
+import { authRequestErrors } from "./auth.ts";
 
 /** The session lives in an http-only cookie; its token has no business in a body scripts can read. */
 function withoutSessionToken(text: string): string {
@@ -21,13 +24,23 @@ export const authRoutes: FastifyPluginAsync<{ rateLimit: false | { max: number; 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, app.env.PUBLIC_URL);
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
-    const response = await app.auth.handler(
-      new Request(url, {
-        method: request.method,
-        headers: fromNodeHeaders(request.headers),
-        body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
-      }),
+    const errors: unknown[] = [];
+    const response = await authRequestErrors.run(errors, () =>
+      app.auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers: fromNodeHeaders(request.headers),
+          body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
+        }),
+      ),
     );
+    // Whatever the library answered (a 500, or a sign-out that kept the session), it did not happen.
+    const lostDatabase = errors.find(isDatabaseUnavailable);
+    if (lostDatabase) {
+      request.log.warn({ err: lostDatabase }, "database unavailable");
+      throw databaseUnavailable();
+    }
+    if (response.status >= 500) request.log.error({ err: errors[0] }, "auth request failed");
     reply.status(response.status);
     response.headers.forEach((value, name) => {
       if (name !== "set-cookie" && name !== "content-length") void reply.header(name, value);
