@@ -75,7 +75,12 @@ describe.skipIf(!postgresUrl)("database outages under load (PostgreSQL only: PGl
         method: init.method ?? "GET",
         headers: { origin: base, ...(init.cookie ? { cookie: init.cookie } : {}), ...(init.body && !isForm ? { "content-type": "application/json" } : {}) },
         body: init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
-      });
+      }).catch(() => null);
+      if (!response) {
+        // No answer at all: the process died or dropped the connection.
+        samples.push({ action, started, finished: performance.now(), status: 0, retryAfter: null });
+        return { status: 0, body: {} };
+      }
       const text = await response.text();
       const body = (text.startsWith("{") ? JSON.parse(text) : {}) as Record<string, unknown> & { error?: { code?: string } };
       samples.push({ action, started, finished: performance.now(), status: response.status, code: body.error?.code, retryAfter: response.headers.get("retry-after") });
@@ -139,6 +144,7 @@ describe.skipIf(!postgresUrl)("database outages under load (PostgreSQL only: PGl
       const ended = await direct.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
       terminated += ended.rowCount ?? 0;
       await sleep(AWAY_MS);
+      expect(server.running(), server.output()).toBe(true);
       expect((await fetch(`${base}/healthz`)).status).toBe(503);
       const back = performance.now();
       await proxy.bringBack();
@@ -153,6 +159,7 @@ describe.skipIf(!postgresUrl)("database outages under load (PostgreSQL only: PGl
     await Promise.all(loops);
     expect(server.running(), server.output()).toBe(true);
 
+    expect(samples.filter((sample) => sample.status === 0)).toEqual([]);
     const unavailable = samples.filter((sample) => sample.status === 503);
     const otherServerErrors = samples.filter((sample) => sample.status >= 500 && sample.status !== 503);
     expect(otherServerErrors).toEqual([]);

@@ -112,6 +112,26 @@ describe.skipIf(!postgresUrl)("a database that goes away (PostgreSQL only: PGlit
     stream.close();
   });
 
+  it("ends, once its LISTEN connection is back, a stream whose session ended while it was down", async () => {
+    const user = await registerUser(ctx.app, "worker");
+    const someoneElse = await registerUser(ctx.app, "worker");
+    const ending = await openEventStream(base, user.cookie);
+    const staying = await openEventStream(base, someoneElse.cookie);
+
+    proxy.takeAway({ dropOpen: false });
+    const listening = await direct.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN %'");
+    expect(listening.rowCount).toBe(1);
+    // Signed out elsewhere (another server process) while this one hears nothing.
+    await direct.query("delete from sessions where user_id = $1", [user.user.id]);
+    await sleep(300);
+    expect(ending.hasEnded()).toBe(false);
+
+    await proxy.bringBack();
+    await waitFor(() => ending.hasEnded(), 10_000);
+    expect(staying.hasEnded()).toBe(false);
+    staying.close();
+  });
+
   it("keeps every acknowledged write when every backend of the app is terminated three times under load, answering nothing 5xx but 503", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const photo = await testImage();
