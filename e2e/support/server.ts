@@ -15,6 +15,8 @@ export interface RunningServer {
   dataDir: string;
   /** What the server printed, for failure messages. */
   output(): string;
+  /** False once the process has exited, for whatever reason. */
+  running(): boolean;
   stop(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function startServer(env: Record<string, string> = {}, reuse?: { da
     url,
     dataDir,
     output: () => output,
+    running,
     async kill() {
       if (!running()) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));

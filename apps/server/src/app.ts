@@ -71,7 +71,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("db", db);
   app.decorate("clock", deps.clock ?? (() => new Date()));
   app.decorate<SandboxProvider | StripeProvider>("payments", createPaymentProvider(env));
-  app.decorate("auth", createAuth({ env, db, secret: deps.authSecret, sendMail: createMailer(env, app.log) }));
+  app.decorate("auth", createAuth({ env, db, secret: deps.authSecret, sendMail: createMailer(env, app.log), log: app.log }));
   app.decorate("readSession", createSessionReader(db, deps.authSecret));
   app.decorateRequest("sessionUser", undefined);
   const hub = new NotificationHub(database, app.log);

@@ -1,3 +1,4 @@
+import { pino } from "pino";
 import { buildApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { EnvError, loadEnv } from "./env.ts";
@@ -20,7 +21,7 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log: pino({ level: env.LOG_LEVEL }) });
   await database.migrate();
   const report = await prepareData(database.db, env, database.kind);
   const app = await buildApp({ env, database, authSecret: await resolveAuthSecret(env) });

@@ -66,6 +66,7 @@ export const errorCodes = [
   "UNSUPPORTED_MEDIA_TYPE",
   "RATE_LIMITED",
   "INTERNAL",
+  "DATABASE_UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

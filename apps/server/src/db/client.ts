@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { pino, type Logger } from "pino";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -19,25 +20,57 @@ export interface DbHandle {
   db: Database;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
-  /** LISTENs on a channel; every NOTIFY from any process on this database calls `onPayload`. Answers the unsubscribe. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTENs on each channel of `handlers`; every NOTIFY from any process on this database
+   * calls the channel's handler. A lost connection is made again by itself, then `onResumed`
+   * runs: what was announced meanwhile was missed. Answers the unsubscribe.
+   */
+  listen(handlers: Record<string, (payload: string) => void>, onResumed: () => void): Promise<() => Promise<void>>;
   /** Runs SQL straight on the driver, rows as arrays: only for the benchmark's reference route. */
   queryRows(text: string, params: unknown[], preparedName?: string): Promise<unknown[][]>;
   close(): Promise<void>;
 }
+
+/** Where the database reports lost connections. */
+export type DatabaseLog = Pick<Logger, "warn" | "info">;
+
+/** How long a request waits for a connection (a new one, or a free one of the pool) before failing. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** The LISTEN connection is made again after 100 ms, 200 ms, ... at most every 5 s. */
+const LISTEN_RETRY_FIRST_MS = 100;
+const LISTEN_RETRY_MAX_MS = 5_000;
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 // Any constant works; it only has to be the same in every server process.
 const MIGRATION_LOCK_ID = 727_001;
 
 /** PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory when dataDir is null). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<DbHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; log?: DatabaseLog }): Promise<DbHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.log ?? pino({ level: "warn" }));
   return openPglite(options.dataDir);
 }
 
-function openPostgres(databaseUrl: string): DbHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+function openPostgres(databaseUrl: string, log: DatabaseLog): DbHandle {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const lent = new Set<pg.PoolClient>();
+  pool.on("acquire", (client) => lent.add(client));
+  pool.on("release", (_error, client) => lent.delete(client));
+  // A connection lost while a query runs fails that query; lost while idle or between the
+  // statements of a transaction it is only an 'error' event, which unheard ends the process.
+  pool.on("connect", (client) =>
+    client.on("error", (error) => {
+      log.warn({ err: error }, "database connection lost");
+      // drizzle sends BEGIN before its try/finally: a connection lost then is never given back,
+      // and such leaks would shrink the pool to nothing. Give it back (to be dropped) now; the
+      // holder's own release, if it comes, has nothing left to do.
+      if (lent.has(client)) {
+        client.release(error);
+        client.release = () => undefined;
+      }
+    }),
+  );
+  // The pool passes an idle connection's loss on as its own event; the listener above logged it.
+  pool.on("error", () => undefined);
   const db = drizzlePg({ client: pool, schema });
   return {
     db,
@@ -53,20 +86,78 @@ function openPostgres(databaseUrl: string): DbHandle {
         client.release();
       }
     },
-    async listen(channel, onPayload) {
-      // LISTEN needs a connection of its own that stays open.
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      client.on("notification", (message) => {
-        if (message.channel === channel && message.payload) onPayload(message.payload);
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return () => client.end();
-    },
+    listen: (handlers, onResumed) => listenReconnecting(databaseUrl, log, handlers, onResumed),
     async queryRows(text, params, preparedName) {
       return (await pool.query<unknown[]>({ name: preparedName, text, values: params, rowMode: "array" })).rows;
     },
     close: () => pool.end(),
+  };
+}
+
+/** LISTEN needs a connection of its own that stays open: made again, with backoff, whenever it drops. */
+async function listenReconnecting(
+  databaseUrl: string,
+  log: DatabaseLog,
+  handlers: Record<string, (payload: string) => void>,
+  onResumed: () => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = LISTEN_RETRY_FIRST_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    client.on("notification", (message) => {
+      if (message.payload) handlers[message.channel]?.(message.payload);
+    });
+    // A drop shows as 'error' (not always) and then 'end'; only the live connection's first counts.
+    client.on("error", (error) => lost(client, error));
+    client.on("end", () => lost(client));
+    try {
+      await client.connect();
+      for (const channel of Object.keys(handlers)) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) await client.end();
+    else current = client;
+  };
+
+  const reconnectLater = () => {
+    retryTimer = setTimeout(() => {
+      connect().then(
+        () => {
+          retryMs = LISTEN_RETRY_FIRST_MS;
+          if (stopped) return;
+          log.info("LISTEN connection made again");
+          onResumed();
+        },
+        (error: unknown) => {
+          retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+          log.warn({ err: error, retryMs }, "LISTEN connection still down");
+          if (!stopped) reconnectLater();
+        },
+      );
+    }, retryMs);
+    retryTimer.unref();
+  };
+
+  const lost = (client: pg.Client, error?: Error) => {
+    if (client !== current || stopped) return;
+    current = null;
+    log.warn({ err: error }, "LISTEN connection lost; making it again");
+    void client.end().catch(() => undefined);
+    reconnectLater();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    await current?.end();
+    current = null;
   };
 }
 
@@ -86,9 +177,12 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
-    async listen(channel, onPayload) {
-      const unsubscribe = await client.listen(channel, onPayload);
-      return unsubscribe;
+    // In the same process as the app, this connection cannot drop: onResumed never runs.
+    async listen(handlers) {
+      const unsubscribes = await Promise.all(Object.entries(handlers).map(([channel, handler]) => client.listen(channel, handler)));
+      return async () => {
+        await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
+      };
     },
     async queryRows(text, params) {
       return (await client.query<unknown[]>(text, params, { rowMode: "array" })).rows;

@@ -14,3 +14,28 @@ export const isUniqueViolation = (error: unknown): boolean => sqlStateOf(error) 
 export function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
+
+// SQLSTATEs of a server that went away or will not take us now: admin_shutdown, crash_shutdown, cannot_connect_now.
+const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03"]);
+const UNAVAILABLE_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+// node-postgres reports a lost or never-made connection by message only.
+const UNAVAILABLE_MESSAGES = [
+  "Connection terminated",
+  "timeout exceeded when trying to connect",
+  "Client has encountered a connection error and is not queryable",
+];
+
+/**
+ * True when an error (possibly wrapped by drizzle or the auth library) means the database
+ * could not be reached or the connection dropped: the request may succeed if retried.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (code.startsWith("08") || UNAVAILABLE_STATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+    if (UNAVAILABLE_MESSAGES.some((message) => current instanceof Error && current.message.includes(message))) return true;
+    // Node answers a refused connection to a name with several addresses as an AggregateError.
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
+  }
+  return false;
+}

@@ -6,6 +6,7 @@ import { AppError } from "../lib/errors.ts";
 export interface SessionUser {
   id: string;
   role: Role;
+  sessionId: string;
 }
 
 /** The signed-in user of this request, or null; read once per request. */
@@ -16,7 +17,7 @@ export async function sessionUser(request: FastifyRequest): Promise<SessionUser 
     if (read === "refresh") {
       // The auth library extends the session as it reads it.
       const session = await request.server.auth.api.getSession({ headers });
-      request.sessionUser = session ? { id: session.user.id, role: session.user.role as Role } : null;
+      request.sessionUser = session ? { id: session.user.id, role: session.user.role as Role, sessionId: session.session.id } : null;
     } else {
       request.sessionUser = read;
     }

@@ -1,7 +1,8 @@
 import type { ErrorCode } from "@taskmint/shared";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError } from "../lib/errors.ts";
+import { isDatabaseUnavailable } from "../lib/db-errors.ts";
+import { AppError, databaseUnavailable } from "../lib/errors.ts";
 
 export const statusOf: Record<ErrorCode, number> = {
   VALIDATION: 400,
@@ -19,7 +20,11 @@ export const statusOf: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  DATABASE_UNAVAILABLE: 503,
 };
+
+/** How long a client should wait before retrying while the database is away, in seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** The code for an HTTP status that did not come from an AppError (framework and plugin errors). */
 export function codeForStatus(status: number): ErrorCode {
@@ -44,6 +49,7 @@ export function codeForStatus(status: number): ErrorCode {
 }
 
 export function sendError(reply: FastifyReply, code: ErrorCode, message: string, details?: unknown) {
+  if (code === "DATABASE_UNAVAILABLE") void reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
   return reply.status(statusOf[code]).send({ error: { code, message, ...(details === undefined ? {} : { details }) } });
 }
 
@@ -71,6 +77,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         })),
       );
       return sendError(reply, "VALIDATION", "Some fields are invalid", details);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      const unavailable = databaseUnavailable();
+      return sendError(reply, unavailable.code, unavailable.message);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
+import { pino } from "pino";
 import sharp from "sharp";
 import { expect } from "vitest";
 import type { SelfRegisterRole, User } from "@taskmint/shared";
@@ -20,9 +21,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Opens the test database: a fresh in-memory PGlite, or the shared PostgreSQL (emptied unless `keepData`). */
-export async function openTestDatabase(options: { keepData?: boolean } = {}): Promise<DbHandle> {
-  const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: null });
+/**
+ * Opens the test database: a fresh in-memory PGlite, or the shared PostgreSQL (emptied unless
+ * `keepData`), reached at `databaseUrl` when given (a proxy in front of it).
+ */
+export async function openTestDatabase(options: { keepData?: boolean; databaseUrl?: string } = {}): Promise<DbHandle> {
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
+  const handle = await openDatabase({ databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL, dataDir: null, log });
   await handle.migrate();
   if (handle.kind === "postgres" && !options.keepData) await resetDatabase(handle.db);
   return handle;
@@ -53,12 +58,14 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** Run a second app on the database of a running one, as a second server process would. */
   joining?: DbHandle;
+  /** Where the app reaches PostgreSQL, when not at DATABASE_URL itself. */
+  databaseUrl?: string;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestContext> {
-  const { env: envOverrides = {}, configure, clock, joining } = options;
+  const { env: envOverrides = {}, configure, clock, joining, databaseUrl } = options;
   // PGlite lives inside one process, so a second app shares its handle; PostgreSQL gets a connection of its own.
-  const handle = joining?.kind === "pglite" ? joining : await openTestDatabase({ keepData: Boolean(joining) });
+  const handle = joining?.kind === "pglite" ? joining : await openTestDatabase({ keepData: Boolean(joining), databaseUrl });
   const env = loadEnv({
     NODE_ENV: "test",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",

@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
 import { betterAuth, getCurrentAdapter } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getOAuthState } from "better-auth/api";
@@ -15,12 +17,20 @@ export interface AuthOptions {
   db: Database;
   secret: string;
   sendMail: SendMail;
+  log: FastifyBaseLogger;
 }
+
+/**
+ * The errors the auth library logged while answering the current request. It answers some
+ * failed queries with its own 500, and sign-out even with success, so the route that forwards
+ * to it reads them here to tell a lost database (503) from a fault.
+ */
+export const authRequestErrors = new AsyncLocalStorage<unknown[]>();
 
 /** The paths that set a password; the spec's password rule applies to each. */
 const PASSWORD_SETTING_PATHS = new Set(["/reset-password", "/change-password"]);
 
-export function createAuth({ env, db, secret, sendMail }: AuthOptions) {
+export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
@@ -70,6 +80,16 @@ export function createAuth({ env, db, secret, sendMail }: AuthOptions) {
         deletedAt: { type: "date", required: false, input: false, returned: false },
       },
     },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args: unknown[]) => {
+        const error = args.find((arg) => arg instanceof Error);
+        if (level === "error" && error) authRequestErrors.getStore()?.push(error);
+        log[level]({ err: error }, `auth: ${message}`);
+      },
+    },
+    // A failure that is not the library's own answer reaches our error handler, which maps it.
+    onAPIError: { throw: true },
     // Sign-in is rate-limited by fastify on the client's real address (see app.ts).
     rateLimit: { enabled: false },
     advanced: { database: { generateId: () => randomUUID() } },

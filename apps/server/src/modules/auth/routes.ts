@@ -4,9 +4,11 @@ import { fromNodeHeaders } from "better-auth/node";
 import { PASSWORD_MAX_LENGTH, SELF_REGISTER_ROLES, signInSchema, textSchema, unstorableCharacters } from "@taskmint/shared";
 import { z } from "zod";
 import { trustedOrigins } from "../../env.ts";
-import { AppError } from "../../lib/errors.ts";
+import { isDatabaseUnavailable } from "../../lib/db-errors.ts";
+import { AppError, databaseUnavailable } from "../../lib/errors.ts";
 import { currentUser } from "../../plugins/auth-guard.ts";
 import { codeForStatus } from "../../plugins/errors.ts";
+import { authRequestErrors } from "./auth.ts";
 import { resetTokenSchema } from "./password-routes.ts";
 import { voidPasswordResetLinks } from "./service.ts";
 
@@ -52,13 +54,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
     // The body is sent re-serialized from what was validated, so its length is no longer the client's.
     headers.delete("content-length");
     headers.delete("transfer-encoding");
-    const response = await app.auth.handler(
-      new Request(new URL(`/api/auth${path}${query}`, app.env.PUBLIC_URL), {
-        method: request.method,
-        headers,
-        body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
-      }),
+    const errors: unknown[] = [];
+    const response = await authRequestErrors.run(errors, () =>
+      app.auth.handler(
+        new Request(new URL(`/api/auth${path}${query}`, app.env.PUBLIC_URL), {
+          method: request.method,
+          headers,
+          body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
+        }),
+      ),
     );
+    // Whatever the library answered (a 500, or a sign-out that kept the session), it did not happen.
+    const lostDatabase = errors.find(isDatabaseUnavailable);
+    if (lostDatabase) {
+      request.log.warn({ err: lostDatabase }, "database unavailable");
+      throw databaseUnavailable();
+    }
+    if (response.status >= 500) request.log.error({ err: errors[0] }, "auth request failed");
     reply.status(response.status);
     response.headers.forEach((value, name) => {
       if (name !== "set-cookie" && name !== "content-length") void reply.header(name, value);

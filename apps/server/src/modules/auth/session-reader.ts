@@ -8,7 +8,7 @@ import { sessions, users } from "../../db/schema/index.ts";
 /** The auth library's session.updateAge default: past it, a session is extended on use. */
 const SESSION_REFRESH_AFTER_MS = 86_400_000;
 
-export type SessionRead = { id: string; role: Role } | null | "refresh";
+export type SessionRead = { id: string; role: Role; sessionId: string } | null | "refresh";
 
 /**
  * Reads the signed-in user of a request in one prepared query: the session cookie's HMAC
@@ -18,7 +18,7 @@ export type SessionRead = { id: string; role: Role } | null | "refresh";
  */
 export function createSessionReader(db: Database, secret: string) {
   const byToken = db
-    .select({ id: users.id, role: users.role, expiresAt: sessions.expiresAt, updatedAt: sessions.updatedAt })
+    .select({ id: users.id, role: users.role, sessionId: sessions.id, expiresAt: sessions.expiresAt, updatedAt: sessions.updatedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.token, sql.placeholder("token")), isNull(users.deletedAt)))
@@ -31,7 +31,7 @@ export function createSessionReader(db: Database, secret: string) {
     const [row] = await byToken.execute({ token });
     if (!row || row.expiresAt <= now) return null;
     if (now.getTime() - row.updatedAt.getTime() > SESSION_REFRESH_AFTER_MS) return "refresh";
-    return { id: row.id, role: row.role };
+    return { id: row.id, role: row.role, sessionId: row.sessionId };
   };
 }
 

@@ -1,12 +1,25 @@
 import type { FastifyBaseLogger } from "fastify";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Role } from "@taskmint/shared";
 import type { DbHandle } from "../../db/client.ts";
-import { getNotification, NOTIFICATION_CHANNEL, type NotificationView } from "./service.ts";
+import { sessions, users } from "../../db/schema/index.ts";
+import { getNotification, NOTIFICATION_CHANNEL, SESSION_END_CHANNEL, type NotificationView } from "./service.ts";
 
-type Listener = (notification: NotificationView) => void;
+/** A live stream: whose it is, under which session and role, how to feed it and how to end it. */
+export interface StreamSubscription {
+  userId: string;
+  sessionId: string;
+  role: Role;
+  deliver(notification: NotificationView): void;
+  end(): void;
+}
 
-/** Fans notifications out to the browsers connected to this process, whichever process made them. */
+/**
+ * Fans notifications out to the streams connected to this process, whichever process made
+ * them, and ends a stream when its session ends (migration 0011 announces every end).
+ */
 export class NotificationHub {
-  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly byUser = new Map<string, Set<StreamSubscription>>();
   private stopListening: (() => Promise<void>) | null = null;
 
   constructor(
@@ -15,27 +28,59 @@ export class NotificationHub {
   ) {}
 
   async start() {
-    this.stopListening = await this.handle.listen(NOTIFICATION_CHANNEL, (id) => {
-      void this.deliver(id).catch((error: unknown) => this.log.error({ err: error }, "notification delivery failed"));
-    });
+    this.stopListening = await this.handle.listen(
+      {
+        [NOTIFICATION_CHANNEL]: (id) => {
+          void this.deliver(id).catch((error: unknown) => this.log.error({ err: error }, "notification delivery failed"));
+        },
+        [SESSION_END_CHANNEL]: (payload) => this.endStreams(payload),
+      },
+      () => {
+        void this.endStreamsOfEndedSessions().catch((error: unknown) => this.log.warn({ err: error }, "could not check the streams' sessions"));
+      },
+    );
   }
 
   private async deliver(id: string) {
-    const subscribers = [...this.listeners.values()].some((set) => set.size > 0);
-    if (!subscribers) return;
+    if (this.byUser.size === 0) return;
     const notification = await getNotification(this.handle.db, id);
     if (!notification) return;
     const { userId, ...view } = notification;
-    for (const listener of this.listeners.get(userId) ?? []) listener(view);
+    for (const subscription of this.byUser.get(userId) ?? []) subscription.deliver(view);
   }
 
-  subscribe(userId: string, listener: Listener): () => void {
-    const set = this.listeners.get(userId) ?? new Set();
-    set.add(listener);
-    this.listeners.set(userId, set);
+  /** `session:<id>` ends that session's streams, `user:<id>` every stream of that user. */
+  private endStreams(payload: string) {
+    const separator = payload.indexOf(":");
+    const [kind, id] = [payload.slice(0, separator), payload.slice(separator + 1)];
+    for (const subscription of [...this.all()]) {
+      if ((kind === "session" && subscription.sessionId === id) || (kind === "user" && subscription.userId === id)) subscription.end();
+    }
+  }
+
+  /** After the LISTEN connection was lost, ends the streams whose session ended (or whose user changed) meanwhile. */
+  private async endStreamsOfEndedSessions() {
+    const open = [...this.all()];
+    if (open.length === 0) return;
+    const live = await this.handle.db
+      .select({ sessionId: sessions.id, role: users.role })
+      .from(sessions)
+      .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))
+      .where(inArray(sessions.id, [...new Set(open.map((subscription) => subscription.sessionId))]));
+    const roleOf = new Map(live.map((row) => [row.sessionId, row.role]));
+    for (const subscription of open) if (roleOf.get(subscription.sessionId) !== subscription.role) subscription.end();
+  }
+
+  private *all() {
+    for (const set of this.byUser.values()) yield* set;
+  }
+
+  subscribe(subscription: StreamSubscription): () => void {
+    const set = this.byUser.get(subscription.userId) ?? new Set();
+    set.add(subscription);
+    this.byUser.set(subscription.userId, set);
     return () => {
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(userId);
+      if (set.delete(subscription) && set.size === 0) this.byUser.delete(subscription.userId);
     };
   }
 

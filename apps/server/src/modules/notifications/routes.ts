@@ -45,7 +45,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["notifications"], summary: "Server-Sent Events: one `notification` event per new notification" },
     },
     async (request, reply) => {
-      const { id } = await currentUser(request);
+      const { id, sessionId, role } = await currentUser(request);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -55,8 +55,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         "x-accel-buffering": "no",
       });
       raw.write("retry: 3000\n\n");
-      const unsubscribe = app.notificationHub.subscribe(id, (notification) => {
-        raw.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`);
+      const unsubscribe = app.notificationHub.subscribe({
+        userId: id,
+        sessionId,
+        role,
+        deliver: (notification) => raw.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`),
+        // The session ended: the browser reconnects, and its session decides whether it gets a stream.
+        end: () => raw.end(),
       });
       const heartbeat = setInterval(() => raw.write(": keep-alive\n\n"), HEARTBEAT_MS);
       const close = () => {
@@ -64,6 +69,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         unsubscribe();
       };
       request.raw.on("close", close);
+      raw.on("finish", close);
     },
   );
 };

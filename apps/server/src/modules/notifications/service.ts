@@ -6,6 +6,8 @@ import { countAll } from "../tasks/views.ts";
 
 /** The channel on which every server process hears of new notifications (named again in notify_user). */
 export const NOTIFICATION_CHANNEL = "notifications";
+/** The channel on which the database announces ended sessions and changed users (migration 0011). */
+export const SESSION_END_CHANNEL = "session_ends";
 
 export interface NotificationView {
   id: string;

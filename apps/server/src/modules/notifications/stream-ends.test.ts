@@ -1,0 +1,90 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifications } from "../../db/schema/index.ts";
+import { openEventStream, type OpenStream } from "../../test/event-stream.ts";
+import { registerUser, sessionCookie, signIn, startTestApp, TEST_ORIGIN, type RegisteredUser, type TestContext } from "../../test/harness.ts";
+import { ensureAdmin } from "../users/service.ts";
+import { notify } from "./service.ts";
+
+// A stream opened before its session ended must end with it, on every path that ends a
+// session, while the streams of other sessions stay open and live.
+
+const PROMPTLY_MS = 3_000;
+let ctx: TestContext;
+let base: string;
+let dataDir: string;
+let adminCookie: string;
+
+beforeAll(async () => {
+  // Password reset mails go to the dev outbox of DATA_DIR.
+  dataDir = await mkdtemp(path.join(tmpdir(), "taskmint-stream-ends-"));
+  ctx = await startTestApp({ env: { DATA_DIR: dataDir } });
+  base = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  await ensureAdmin(ctx.db, { email: "stream-admin@example.com", password: "Admin123" });
+  adminCookie = sessionCookie(await signIn(ctx.app, "stream-admin@example.com", "Admin123"));
+});
+afterAll(async () => {
+  await ctx.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const endsPromptly = (stream: OpenStream) =>
+  Promise.race([stream.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, PROMPTLY_MS, false))]);
+
+const inject = (method: "POST" | "PATCH" | "DELETE", url: string, cookie: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: { cookie, origin: TEST_ORIGIN }, payload: payload ?? {} });
+
+async function resetPassword(user: RegisteredUser) {
+  const asked = await ctx.app.inject({ method: "POST", url: "/api/auth/request-password-reset", payload: { email: user.email, redirectTo: `${TEST_ORIGIN}/reset-password` } });
+  expect(asked.statusCode).toBe(200);
+  // The token the mailed link carries, as the auth library stored it.
+  const [stored] = await ctx.db
+    .select({ identifier: verifications.identifier })
+    .from(verifications)
+    .where(and(like(verifications.identifier, "reset-password:%"), eq(verifications.value, user.user.id)));
+  const token = stored?.identifier.slice("reset-password:".length) ?? "";
+  const done = await ctx.app.inject({ method: "POST", url: "/api/password/reset", payload: { token, password: "NewSecret9" } });
+  expect(done.statusCode, done.body).toBe(200);
+}
+
+const endings: [string, (user: RegisteredUser) => Promise<void>][] = [
+  ["sign-out", async (user) => expect((await inject("POST", "/api/auth/sign-out", user.cookie)).statusCode).toBe(200)],
+  ["a password reset", resetPassword],
+  ["a role change by an admin", async (user) => expect((await inject("PATCH", `/api/admin/users/${user.user.id}`, adminCookie, { role: "buyer" })).statusCode).toBe(200)],
+  ["an account deletion by an admin", async (user) => expect((await inject("DELETE", `/api/admin/users/${user.user.id}`, adminCookie)).statusCode).toBe(200)],
+];
+
+describe("a notification stream ends with its session", () => {
+  it.each(endings)("ends at %s, and another user's stream stays open", async (_name, endSession) => {
+    const user = await registerUser(ctx.app, "worker");
+    const someoneElse = await registerUser(ctx.app, "worker");
+    const ending = await openEventStream(base, user.cookie);
+    const staying = await openEventStream(base, someoneElse.cookie);
+
+    await endSession(user);
+    expect(await endsPromptly(ending)).toBe(true);
+
+    await notify(ctx.db, someoneElse.user.id, "still here", "/dashboard");
+    expect(await staying.receives("still here", PROMPTLY_MS)).toBe(true);
+    expect(staying.hasEnded()).toBe(false);
+    staying.close();
+  });
+
+  it("ends only the stream of the session signed out, not the same user's other session", async () => {
+    const user = await registerUser(ctx.app, "worker");
+    const secondCookie = sessionCookie(await signIn(ctx.app, user.email, user.password));
+    const signedOut = await openEventStream(base, user.cookie);
+    const other = await openEventStream(base, secondCookie);
+
+    expect((await inject("POST", "/api/auth/sign-out", user.cookie)).statusCode).toBe(200);
+    expect(await endsPromptly(signedOut)).toBe(true);
+    await notify(ctx.db, user.user.id, "on the other session", "/dashboard");
+    expect(await other.receives("on the other session", PROMPTLY_MS)).toBe(true);
+    expect(other.hasEnded()).toBe(false);
+    expect(signedOut.messages()).toEqual([]);
+    other.close();
+  });
+});
