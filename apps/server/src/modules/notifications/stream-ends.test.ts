@@ -40,12 +40,16 @@ const inject = (method: "POST" | "PATCH" | "DELETE", url: string, cookie: string
 async function resetPassword(user: RegisteredUser) {
   const asked = await ctx.app.inject({ method: "POST", url: "/api/auth/request-password-reset", payload: { email: user.email, redirectTo: `${TEST_ORIGIN}/reset-password` } });
   expect(asked.statusCode).toBe(200);
-  // The token the mailed link carries, as the auth library stored it.
-  const [stored] = await ctx.db
-    .select({ identifier: verifications.identifier })
-    .from(verifications)
-    .where(and(like(verifications.identifier, "reset-password:%"), eq(verifications.value, user.user.id)));
-  const token = stored?.identifier.slice("reset-password:".length) ?? "";
+  // The token the mailed link carries, as the auth library stored it (after answering: the mail goes out in the background).
+  const storedToken = async () => {
+    const [stored] = await ctx.db
+      .select({ identifier: verifications.identifier })
+      .from(verifications)
+      .where(and(like(verifications.identifier, "reset-password:%"), eq(verifications.value, user.user.id)));
+    return stored?.identifier.slice("reset-password:".length) ?? "";
+  };
+  await expect.poll(storedToken).not.toBe("");
+  const token = await storedToken();
   const done = await ctx.app.inject({ method: "POST", url: "/api/password/reset", payload: { token, password: "NewSecret9" } });
   expect(done.statusCode, done.body).toBe(200);
 }
