@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import type { LargePage, LargePageQuery, Page, PageQuery, Role } from "@taskmint/shared";
+import type { DeleteUserRequest, LargePage, LargePageQuery, Page, PageQuery, Role } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { auditLog, ledgerAccounts, sessions, users, withdrawals, type AuditAction } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { afterCursor, countUpTo, decodeCursor, largePage, offsetOf } from "../../lib/keyset.ts";
-import { walletOf } from "../ledger/service.ts";
+import { lockedBalanceOf, MINT, PAYOUT, transfer, walletOf } from "../ledger/service.ts";
 import { closeTasksOf } from "../tasks/service.ts";
 import { countAll } from "../tasks/views.ts";
 import { decideWithdrawal } from "../withdrawals/service.ts";
@@ -88,11 +88,13 @@ async function getAdminUser(db: Database, userId: string): Promise<AdminUser> {
 /**
  * Rule R12: a soft delete. Sign-in is refused and sessions end at once; the user's
  * open tasks close with their open slots refunded; pending withdrawals go back to
- * the wallet. History and every coin stay.
+ * the wallet; then the whole wallet is forfeited to the platform or recorded as paid
+ * out, as the admin chose (decision 009), so no coin is left where no one can use it.
+ * Answers the coins that left the wallet. History stays.
  */
-export async function deleteUser(db: Database, adminId: string, userId: string): Promise<void> {
+export async function deleteUser(db: Database, adminId: string, userId: string, choice: DeleteUserRequest): Promise<{ settledCoins: number }> {
   if (adminId === userId) throw new AppError("CONFLICT", "You cannot delete your own account");
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
     const [user] = await tx.select().from(users).where(liveUser(userId)).for("update");
     if (!user) throw notFound("User");
@@ -105,14 +107,31 @@ export async function deleteUser(db: Database, adminId: string, userId: string):
       .from(withdrawals)
       .where(and(eq(withdrawals.workerId, userId), eq(withdrawals.status, "pending")));
     for (const { id } of pending) await decideWithdrawal(tx, adminId, id, { approve: false, reason: "The account was deleted" });
+    const settledCoins = await lockedBalanceOf(tx, walletOf(userId));
+    if (settledCoins > 0) {
+      await transfer(tx, {
+        from: walletOf(userId),
+        to: choice.coins === "forfeit" ? MINT : PAYOUT,
+        amount: settledCoins,
+        idempotencyKey: `account-deleted:${choice.coins}:${userId}`,
+      });
+    }
     await recordAudit(tx, {
       actorId: adminId,
       action: "delete_user",
       targetType: "user",
       targetId: userId,
       before: { name: user.name, email: user.email, role: user.role },
-      after: { deleted: true, refunded_coins: refunded, withdrawals_returned: pending.length },
+      after: {
+        deleted: true,
+        refunded_coins: refunded,
+        withdrawals_returned: pending.length,
+        coins: choice.coins,
+        settled_coins: settledCoins,
+        ...(choice.coins === "payout" ? { payout_reference: choice.payout_reference } : {}),
+      },
     });
+    return { settledCoins };
   });
 }
 
