@@ -9,6 +9,7 @@ import type { Database } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { grantSignupBonus } from "../users/service.ts";
+import { adoptPhotoSetAside, googleSignIn, setPhotoAside } from "./google.ts";
 
 export interface AuthOptions {
   env: Env;
@@ -24,10 +25,7 @@ const PASSWORD_SETTING_PATHS = new Set(["/reset-password", "/change-password"]);
 const DEV_WEB_ORIGIN = "http://localhost:5173";
 
 export function createAuth({ env, db, secret, sendMail }: AuthOptions) {
-  const google =
-    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
-      : {};
+  const google = googleSignIn(env);
   return betterAuth({
     appName: "TaskMint",
     baseURL: env.PUBLIC_URL,
@@ -64,7 +62,10 @@ export function createAuth({ env, db, secret, sendMail }: AuthOptions) {
         }
       }),
     },
-    socialProviders: google,
+    socialProviders: google.socialProviders,
+    plugins: google.plugins,
+    // A Google sign-in that fails without a page of its own to return to lands on /login, which shows the error.
+    onAPIError: { errorURL: `${env.PUBLIC_URL}/login` },
     user: {
       additionalFields: {
         // Product rule R1: a first-time Google user is a buyer.
@@ -90,11 +91,12 @@ export function createAuth({ env, db, secret, sendMail }: AuthOptions) {
           // unless /register passed the role chosen there through the OAuth state.
           before: async (user) => {
             const state = await getOAuthState().catch(() => null);
-            return { data: { ...user, role: state?.role === "worker" ? "worker" : "buyer" } };
+            return { data: { ...user, image: setPhotoAside(user), role: state?.role === "worker" ? "worker" : "buyer" } };
           },
-          after: async (user) => {
+          after: async (user, context) => {
             const role = user.role === "worker" ? "worker" : "buyer";
             await db.transaction((tx) => grantSignupBonus(tx, user.id, role));
+            await adoptPhotoSetAside(db, user, (message) => context?.context.logger.warn(message));
           },
         },
       },
