@@ -114,6 +114,26 @@ describe("deleting users (rule R12)", () => {
     expect((await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie, forfeit)).statusCode).toBe(404);
   });
 
+  it("rejects a deleted worker's pending submissions, so no later approval pays a wallet no one can use", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const open = await newTask(buyer, 2, 4);
+    const worker = await registerUser(ctx.app, "worker");
+    const submitted = await call("POST", `/api/tasks/${open.id}/submissions`, worker.cookie, { submission_details: "done" });
+    expect(submitted.statusCode).toBe(201);
+    expect((await call("GET", `/api/tasks/${open.id}`)).json<Task>().required_workers).toBe(1);
+
+    const deleted = await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie, forfeit);
+    expect(deleted.json()).toEqual({ deleted: true, coins: "forfeit", settled_coins: 10 });
+    const mine = (await call("GET", "/api/buyer/submissions?limit=100", buyer.cookie)).json<Page<Submission>>();
+    expect(mine.items.find((item) => item.id === submitted.json<Submission>().id)).toMatchObject({ status: "rejected", reason: "The worker's account was deleted" });
+    // The slot is free again and its coins still wait in escrow for the next worker.
+    expect((await call("GET", `/api/tasks/${open.id}`)).json<Task>().required_workers).toBe(2);
+    expect(await balanceOf(ctx.db, escrowOf(open.id))).toBe(8);
+    expect(await balanceOf(ctx.db, walletOf(worker.user.id))).toBe(0);
+    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, worker.user.id));
+    expect(entry?.after).toMatchObject({ submissions_rejected: 1 });
+  });
+
   it("needs the admin's choice for the coins: without it (or a payout without reference) nothing changes", async () => {
     const worker = await registerUser(ctx.app, "worker");
     for (const body of [undefined, {}, { coins: "refund" }, { coins: "payout" }, { coins: "payout", payout_reference: "  " }]) {

@@ -69,7 +69,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         tags: ["admin"],
-        summary: "Soft-delete a user: sign-in refused, open tasks refunded, pending withdrawals returned, then the coins forfeited or paid out",
+        summary: "Soft-delete a user: sign-in refused, open tasks refunded, pending withdrawals returned, pending submissions rejected, then the coins forfeited or paid out",
         description:
           'JSON body `{"coins": "forfeit"}` (the coins go back to the platform) or `{"coins": "payout", "payout_reference": "..."}` (recorded as paid to the person outside the app). Required: no deleted account keeps coins.',
         params: idParams,
@@ -78,7 +78,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { settledCoins } = await deleteUser(app.db, (await currentUser(request)).id, request.params.id, request.body);
+      const { settledCoins } = await deleteUser(app.db, (await currentUser(request)).id, request.params.id, request.body, app.clock());
       return { deleted: true as const, coins: request.body.coins, settled_coins: settledCoins };
     },
   );

@@ -52,7 +52,7 @@ export function DeleteUserDialog({
           Delete {name}?
         </h2>
         <p className="py-2 text-sm">
-          They will not be able to sign in. Their open tasks close with refunds and their pending withdrawals go back to their balance. History is kept.
+          They will not be able to sign in. Their open tasks close with refunds, their pending withdrawals go back to their balance and their pending submissions are rejected. History is kept.
         </p>
         <fieldset className="fieldset">
           <legend className="fieldset-legend">
