@@ -5,6 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser.ts";
+import { shoot } from "./support/screenshots.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
 const screenshots = fileURLToPath(new URL("./screenshots", import.meta.url));
@@ -93,6 +94,21 @@ describe("a worker's account", () => {
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.waitForURL(/\/dashboard/);
+    await page.context().close();
+  });
+
+  it("after a cancelled Google sign-in, shows why on /login and still returns to the page asked for", async () => {
+    const page = await newPage();
+    // Where the server's auth library sends the browser when the person cancels at Google.
+    await page.goto("/login?from=%2Fdashboard%2Fmy-submissions&error=access_denied");
+    const toast = page.getByText("Google sign-in was cancelled. Choose Google again to sign in, or use your email and password.");
+    await expect.poll(() => toast.isVisible()).toBe(true);
+    await page.waitForURL((url) => url.pathname === "/login" && url.search === "");
+    await shoot(page, "login-google-error");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.waitForURL(/\/dashboard\/my-submissions$/);
     await page.context().close();
   });
 

@@ -81,4 +81,31 @@ describe("administration", () => {
     await expect.poll(async () => (await buyerView.page.getByTestId("coin-balance").first().textContent())?.trim()).toBe("50");
     await buyerView.context.close();
   });
+
+  it("an admin deletes a worker and chooses what happens to their coins", async () => {
+    const worker = await registerViaApi(server.url, "worker", "Dora Departing");
+    const adminView = await signedInPage(browser, server.url, admin);
+    const page = adminView.page;
+    await page.goto("/dashboard/manage-users");
+    await page.getByLabel("Search by name or email").fill("Dora Departing");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Delete Dora Departing" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete Dora Departing?" });
+    await expect.poll(() => dialog.getByText("Dora Departing's 10 coins will be forfeited to the platform").isVisible()).toBe(true);
+    await dialog.getByRole("radio", { name: /Pay out/ }).check();
+    await dialog.getByRole("button", { name: "Delete user" }).click();
+    await expect.poll(() => dialog.getByText("A payout reference is required").isVisible()).toBe(true);
+    await dialog.getByLabel("Payout reference").fill("BANK-2026-0042");
+    await expect.poll(() => dialog.getByText("Dora Departing's 10 coins will be recorded as paid out to them").isVisible()).toBe(true);
+    await shoot(page, "manage-users-delete");
+    await dialog.getByRole("button", { name: "Delete user" }).click();
+    await expect.poll(() => page.getByText("Dora Departing was deleted. 10 coins were recorded as paid out.").isVisible()).toBe(true);
+    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ email: worker.email, password: worker.password }),
+    });
+    expect(signIn.status).toBe(403);
+    await adminView.context.close();
+  });
 });

@@ -140,6 +140,10 @@ describe("the marketplace loop", () => {
     await expect.poll(() => page.getByRole("button", { name: "Price High to Low" }).getAttribute("aria-pressed")).toBe("true");
     await page.getByRole("button", { name: `Details of ${title}` }).click();
     await expect.poll(() => page.getByText("Submission information").isVisible()).toBe(true);
+    // A visitor is not shown the buyer's email (the API does not send it).
+    const details = page.getByRole("dialog", { name: title });
+    expect(await details.getByText("Contact", { exact: true }).count()).toBe(0);
+    expect(await details.getByText(buyer.email).count()).toBe(0);
     await shoot(page, "all-tasks-modal");
     await page.getByRole("button", { name: "Apply for Task" }).click();
     await page.waitForURL(/\/login/);
@@ -147,6 +151,10 @@ describe("the marketplace loop", () => {
     await page.getByLabel("Password").fill(rejectedWorker.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.waitForURL(/\/dashboard\/task-details\//);
+    // Signed in, the same details name the buyer's email.
+    await page.goto("/allTask");
+    await page.getByRole("button", { name: `Details of ${title}` }).click();
+    await expect.poll(() => page.getByRole("dialog", { name: title }).getByText(buyer.email).isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -102,7 +102,7 @@ const MATRIX: RouteCase[] = [
   { method: "POST", route: "/api/admin/withdrawals/{id}/reject", url: (f) => `/api/admin/withdrawals/${f.withdrawal.id}/reject`, body: () => ({ reason: "no" }), expect: only("admin", null) },
   { method: "GET", route: "/api/admin/users", url: () => "/api/admin/users", expect: only("admin", 200) },
   { method: "PATCH", route: "/api/admin/users/{id}", url: (f) => `/api/admin/users/${f.userId}`, body: () => ({ role: "admin" }), expect: only("admin", null) },
-  { method: "DELETE", route: "/api/admin/users/{id}", url: (f) => `/api/admin/users/${f.userId}`, expect: only("admin", null) },
+  { method: "DELETE", route: "/api/admin/users/{id}", url: (f) => `/api/admin/users/${f.userId}`, body: () => ({ coins: "forfeit" }), expect: only("admin", null) },
   { method: "GET", route: "/api/admin/tasks", url: () => "/api/admin/tasks", expect: only("admin", 200) },
   { method: "DELETE", route: "/api/admin/tasks/{id}", url: (f) => `/api/admin/tasks/${f.task.id}`, expect: only("admin", null) },
   { method: "GET", route: "/api/notifications", url: () => "/api/notifications", expect: signedIn(200) },

@@ -87,3 +87,27 @@ export const sandboxCardSchema = z.object({
   cvc: z.string({ error: "CVC is required" }).regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 });
 export type SandboxCard = z.infer<typeof sandboxCardSchema>;
+
+/**
+ * What happens to a deleted account's coins (rule R12, decision 010): `forfeit` returns
+ * them to the platform (the mint); `payout` records them as paid out to the person, under
+ * the admin's reference. Whatever remains after the refunds of deletion moves; none stays.
+ */
+export const deletedAccountCoinsChoices = ["forfeit", "payout"] as const;
+export type DeletedAccountCoins = (typeof deletedAccountCoinsChoices)[number];
+
+const chooseCoins = "Choose what happens to the user's coins: forfeit or payout";
+export const deleteUserSchema = z.discriminatedUnion(
+  "coins",
+  [
+    z.object({ coins: z.literal("forfeit") }).strict(),
+    z
+      .object({
+        coins: z.literal("payout"),
+        payout_reference: z.string({ error: "A payout reference is required" }).trim().min(1, "A payout reference is required").max(200, "At most 200 characters"),
+      })
+      .strict(),
+  ],
+  { error: chooseCoins },
+);
+export type DeleteUserRequest = z.infer<typeof deleteUserSchema>;

@@ -53,7 +53,8 @@ export const taskSchema = z.object({
   task_image_url: z.string(),
   submission_info: z.string(),
   user_name: z.string(),
-  user_email: z.string(),
+  /** The buyer's email: signed-in users only, absent for visitors. */
+  user_email: z.string().optional(),
   status: z.enum(["open", "closed"]),
   created_at: z.string(),
 });

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
+import { failAbandonedPurchases } from "../modules/payments/service.ts";
 import { autoApproveDue } from "../modules/submissions/service.ts";
 import { expireTasks } from "../modules/tasks/service.ts";
 
 /**
- * Runs auto-approval (rule R6) and task expiry (rule R9) every `intervalMs`. Each job is
- * safe to run in several server processes at once: a decision or a closing happens once.
+ * Runs auto-approval (rule R6), task expiry (rule R9) and the failing of abandoned purchases
+ * every `intervalMs`. Each job is safe to run in several server processes at once: a
+ * decision, a closing or a failing happens once.
  */
 export function startJobs(options: { db: Database; log: FastifyBaseLogger; clock: () => Date; intervalMs: number }) {
   const { db, log, clock } = options;
@@ -15,7 +17,8 @@ export function startJobs(options: { db: Database; log: FastifyBaseLogger; clock
     try {
       const approved = await autoApproveDue(db, clock());
       const closed = await expireTasks(db, clock());
-      if (approved > 0 || closed > 0) log.info({ approved, closed }, "background jobs ran");
+      const abandoned = await failAbandonedPurchases(db, clock());
+      if (approved > 0 || closed > 0 || abandoned > 0) log.info({ approved, closed, abandoned }, "background jobs ran");
     } catch (error) {
       log.error({ err: error }, "background jobs failed; retrying on the next tick");
     }

@@ -64,10 +64,25 @@ export function useServerConfig() {
   return useQuery({ queryKey: ["config"], queryFn: () => api<ServerConfig>("/api/config"), staleTime: Infinity });
 }
 
-/** Starts Google sign-in; `role` is the one chosen on /register, if any (rule R1). */
-export async function startGoogleSignIn(role?: string) {
+/** A page of this app to return to after signing in; anything else (another site, say) means the dashboard. */
+export function returnPath(path: string | null | undefined): string {
+  return path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/dashboard";
+}
+
+/**
+ * Starts Google sign-in. It comes back to `returnTo` signed in, or to /login with
+ * `?error=` (and the same `returnTo` kept for another try); `role` is the one chosen on
+ * /register, if any (rule R1).
+ */
+export async function startGoogleSignIn({ role, returnTo }: { role?: string; returnTo: string }) {
+  const callbackURL = returnPath(returnTo);
   const answer = await api<{ url?: string }>("/api/auth/sign-in/social", {
-    body: { provider: "google", callbackURL: "/dashboard", ...(role ? { additionalData: { role } } : {}) },
+    body: {
+      provider: "google",
+      callbackURL,
+      errorCallbackURL: `/login?from=${encodeURIComponent(callbackURL)}`,
+      ...(role ? { additionalData: { role } } : {}),
+    },
   });
   if (answer.url) window.location.assign(answer.url);
 }

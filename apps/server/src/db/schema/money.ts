@@ -66,5 +66,7 @@ export const payments = pgTable(
     check("payments_amounts_check", sql`${table.coins} > 0 and ${table.amountCents} > 0`),
     index("payments_buyer_idx").on(table.buyerId, table.createdAt),
     index("payments_completed_idx").on(table.buyerId).where(sql`${table.status} = 'completed'`),
+    // The abandoned-purchase job looks for old pending payments.
+    index("payments_pending_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
   ],
 );

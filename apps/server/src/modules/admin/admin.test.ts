@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, Submission, Task, User, Withdrawal } from "@taskmint/shared";
-import { auditLog, tasks } from "../../db/schema/index.ts";
+import { auditLog, tasks, users } from "../../db/schema/index.ts";
 import { postTask, registerUser, sessionCookie, signIn, startTestApp, type RegisteredUser, type TestContext } from "../../test/harness.ts";
-import { MINT, balanceOf, checkLedger, escrowOf, transfer, walletOf } from "../ledger/service.ts";
+import { MINT, PAYOUT, balanceOf, checkLedger, escrowOf, holdOf, transfer, walletOf } from "../ledger/service.ts";
 import { ensureAdmin } from "../users/service.ts";
 
 let ctx: TestContext;
@@ -20,6 +20,7 @@ type Method = "GET" | "POST" | "PATCH" | "DELETE";
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 const me = (who: { cookie: string }) => call("GET", "/api/me", who.cookie);
+const forfeit = { coins: "forfeit" };
 const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function newTask(buyer: RegisteredUser, workers: number, pay: number): Promise<Task> {
@@ -42,7 +43,7 @@ describe("changing roles (rule R12)", () => {
   it("never demotes or deletes the last admin, and an admin cannot delete themself", async () => {
     const demote = await call("PATCH", `/api/admin/users/${admin.id}`, admin.cookie, { role: "worker" });
     expect(demote.statusCode).toBe(409);
-    expect((await call("DELETE", `/api/admin/users/${admin.id}`, admin.cookie)).statusCode).toBe(409);
+    expect((await call("DELETE", `/api/admin/users/${admin.id}`, admin.cookie, forfeit)).statusCode).toBe(409);
     expect((await me(admin)).json<{ user: User }>().user.role).toBe("admin");
   });
 
@@ -59,7 +60,7 @@ describe("changing roles (rule R12)", () => {
     // Restore: whoever was demoted becomes an admin again.
     await ensureAdmin(ctx.db, { email: "second-admin@example.com", password: "Admin123" });
     await ensureAdmin(ctx.db, { email: "root-admin@example.com", password: "Admin123" });
-    await call("DELETE", `/api/admin/users/${second.userId}`, admin.cookie);
+    await call("DELETE", `/api/admin/users/${second.userId}`, admin.cookie, forfeit);
   });
 });
 
@@ -75,14 +76,18 @@ describe("deleting users (rule R12)", () => {
     await call("POST", `/api/submissions/${first.id}/approve`, buyer.cookie);
     expect((await me(buyer)).json<{ user: User }>().user.coins).toBe(50 - 15 - 8);
 
-    const deleted = await call("DELETE", `/api/admin/users/${buyer.user.id}`, admin.cookie);
+    const issuedBefore = -(await balanceOf(ctx.db, MINT));
+    const deleted = await call("DELETE", `/api/admin/users/${buyer.user.id}`, admin.cookie, forfeit);
     expect(deleted.statusCode).toBe(200);
     expect((await me(buyer)).statusCode).toBe(401);
     const again = await signIn(ctx.app, buyer.email, buyer.password);
     expect(again.statusCode).toBe(403);
 
     // One open slot of `partly` (5) and both of `open` (8) come back; the pending submission keeps its 5 in escrow.
-    expect(await balanceOf(ctx.db, walletOf(buyer.user.id))).toBe(27 + 5 + 8);
+    // Then the whole wallet (27 + 5 + 8) is forfeited: it goes back to the mint.
+    expect(deleted.json()).toEqual({ deleted: true, coins: "forfeit", settled_coins: 27 + 5 + 8 });
+    expect(await balanceOf(ctx.db, walletOf(buyer.user.id))).toBe(0);
+    expect(-(await balanceOf(ctx.db, MINT))).toBe(issuedBefore - 40);
     expect(await balanceOf(ctx.db, escrowOf(partly.id))).toBe(5);
     expect(await balanceOf(ctx.db, escrowOf(open.id))).toBe(0);
     const rows = await ctx.db.select().from(tasks).where(eq(tasks.buyerId, buyer.user.id));
@@ -92,15 +97,73 @@ describe("deleting users (rule R12)", () => {
     expect(list.total).toBe(0);
   });
 
-  it("deletes a worker with a pending withdrawal: the held coins go back to the wallet", async () => {
+  it("deletes a worker with a pending withdrawal and pays out the wallet, held coins included, under the admin's reference", async () => {
     const worker = await registerUser(ctx.app, "worker");
-    await transfer(ctx.db, { from: MINT, to: walletOf(worker.user.id), amount: 290, idempotencyKey: `test-earn:${worker.user.id}` });
+    await transfer(ctx.db, { from: MINT, to: walletOf(worker.user.id), amount: 330, idempotencyKey: `test-earn:${worker.user.id}` });
     const withdrawal = (await call("POST", "/api/withdrawals", worker.cookie, { withdrawal_coin: 250, payment_system: "Nagad", account_number: "01812345678" })).json<Withdrawal>();
-    expect((await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie)).statusCode).toBe(200);
-    expect(await balanceOf(ctx.db, walletOf(worker.user.id))).toBe(300);
+    const paidOutBefore = await balanceOf(ctx.db, PAYOUT);
+    const deleted = await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie, { coins: "payout", payout_reference: "BANK-7781" });
+    expect(deleted.json()).toEqual({ deleted: true, coins: "payout", settled_coins: 340 });
+    expect(await balanceOf(ctx.db, walletOf(worker.user.id))).toBe(0);
+    expect(await balanceOf(ctx.db, holdOf(withdrawal.id))).toBe(0);
+    expect((await balanceOf(ctx.db, PAYOUT)) - paidOutBefore).toBe(340);
     const decided = (await call("GET", "/api/admin/withdrawals?limit=100", admin.cookie)).json<Page<Withdrawal>>();
     expect(decided.items.find((item) => item.id === withdrawal.id)).toMatchObject({ status: "rejected" });
-    expect((await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie)).statusCode).toBe(404);
+    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, worker.user.id));
+    expect(entry?.after).toMatchObject({ coins: "payout", settled_coins: 340, payout_reference: "BANK-7781" });
+    expect((await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie, forfeit)).statusCode).toBe(404);
+  });
+
+  it("rejects a deleted worker's pending submissions, so no later approval pays a wallet no one can use", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const open = await newTask(buyer, 2, 4);
+    const worker = await registerUser(ctx.app, "worker");
+    const submitted = await call("POST", `/api/tasks/${open.id}/submissions`, worker.cookie, { submission_details: "done" });
+    expect(submitted.statusCode).toBe(201);
+    expect((await call("GET", `/api/tasks/${open.id}`)).json<Task>().required_workers).toBe(1);
+
+    const deleted = await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie, forfeit);
+    expect(deleted.json()).toEqual({ deleted: true, coins: "forfeit", settled_coins: 10 });
+    const mine = (await call("GET", "/api/buyer/submissions?limit=100", buyer.cookie)).json<Page<Submission>>();
+    expect(mine.items.find((item) => item.id === submitted.json<Submission>().id)).toMatchObject({ status: "rejected", reason: "The worker's account was deleted" });
+    // The slot is free again and its coins still wait in escrow for the next worker.
+    expect((await call("GET", `/api/tasks/${open.id}`)).json<Task>().required_workers).toBe(2);
+    expect(await balanceOf(ctx.db, escrowOf(open.id))).toBe(8);
+    expect(await balanceOf(ctx.db, walletOf(worker.user.id))).toBe(0);
+    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, worker.user.id));
+    expect(entry?.after).toMatchObject({ submissions_rejected: 1 });
+  });
+
+  it("needs the admin's choice for the coins: without it (or a payout without reference) nothing changes", async () => {
+    const worker = await registerUser(ctx.app, "worker");
+    for (const body of [undefined, {}, { coins: "refund" }, { coins: "payout" }, { coins: "payout", payout_reference: "  " }]) {
+      const refused = await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie, body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ error: { code: string } }>().error.code).toBe("VALIDATION");
+    }
+    expect((await me(worker)).json<{ user: User }>().user.coins).toBe(10);
+  });
+
+  it("reports a deleted user's wallet or withdrawal hold that still holds coins", async () => {
+    const worker = await registerUser(ctx.app, "worker");
+    await transfer(ctx.db, { from: MINT, to: walletOf(worker.user.id), amount: 290, idempotencyKey: `test-earn:${worker.user.id}` });
+    const withdrawal = (await call("POST", "/api/withdrawals", worker.cookie, { withdrawal_coin: 200, payment_system: "Bkash", account_number: "01712345678" })).json<Withdrawal>();
+    expect((await checkLedger(ctx.db)).problems).toEqual([]);
+    // Deleted behind the service's back: nothing settles the wallet or the hold.
+    await ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, worker.user.id));
+    const report = await checkLedger(ctx.db);
+    expect(report.ok).toBe(false);
+    expect([...report.problems].sort()).toEqual([
+      `${holdOf(withdrawal.id)} of deleted user ${worker.user.id} still holds 200`,
+      `${walletOf(worker.user.id)} of deleted user ${worker.user.id} still holds 100`,
+    ]);
+    // Coins that reach a properly deleted account later (a direct transfer here) are reported too.
+    await transfer(ctx.db, { from: holdOf(withdrawal.id), to: MINT, amount: 200, idempotencyKey: `test-clear-hold:${withdrawal.id}` });
+    await transfer(ctx.db, { from: walletOf(worker.user.id), to: MINT, amount: 100, idempotencyKey: `test-clear:${worker.user.id}` });
+    expect((await checkLedger(ctx.db)).problems).toEqual([]);
+    await transfer(ctx.db, { from: MINT, to: walletOf(worker.user.id), amount: 7, idempotencyKey: `test-strand:${worker.user.id}` });
+    expect((await checkLedger(ctx.db)).problems).toEqual([`${walletOf(worker.user.id)} of deleted user ${worker.user.id} still holds 7`]);
+    await transfer(ctx.db, { from: walletOf(worker.user.id), to: MINT, amount: 7, idempotencyKey: `test-unstrand:${worker.user.id}` });
   });
 });
 

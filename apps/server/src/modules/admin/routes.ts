@@ -1,4 +1,4 @@
-import { largePageOf, largePageQuerySchema, pageOf, pageQuerySchema, queryTextSchema, ROLES, taskSchema } from "@taskmint/shared";
+import { deletedAccountCoinsChoices, deleteUserSchema, largePageOf, largePageQuerySchema, pageOf, pageQuerySchema, queryTextSchema, ROLES, taskSchema } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { auditActions } from "../../db/schema/index.ts";
@@ -69,14 +69,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         tags: ["admin"],
-        summary: "Soft-delete a user: sign-in refused, open tasks refunded, pending withdrawals returned",
+        summary: "Soft-delete a user: sign-in refused, open tasks refunded, pending withdrawals returned, pending submissions rejected, then the coins forfeited or paid out",
+        description:
+          'JSON body `{"coins": "forfeit"}` (the coins go back to the platform) or `{"coins": "payout", "payout_reference": "..."}` (recorded as paid to the person outside the app). Required: no deleted account keeps coins.',
         params: idParams,
-        response: { 200: z.object({ deleted: z.literal(true) }) },
+        body: deleteUserSchema,
+        response: { 200: z.object({ deleted: z.literal(true), coins: z.enum(deletedAccountCoinsChoices), settled_coins: z.number().int() }) },
       },
     },
     async (request) => {
-      await deleteUser(app.db, (await currentUser(request)).id, request.params.id);
-      return { deleted: true as const };
+      const { settledCoins } = await deleteUser(app.db, (await currentUser(request)).id, request.params.id, request.body, app.clock());
+      return { deleted: true as const, coins: request.body.coins, settled_coins: settledCoins };
     },
   );
 

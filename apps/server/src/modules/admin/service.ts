@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import type { LargePage, LargePageQuery, Page, PageQuery, Role } from "@taskmint/shared";
+import type { DeleteUserRequest, LargePage, LargePageQuery, Page, PageQuery, Role } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { auditLog, ledgerAccounts, sessions, users, withdrawals, type AuditAction } from "../../db/schema/index.ts";
+import { auditLog, ledgerAccounts, sessions, submissions, users, withdrawals, type AuditAction } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { afterCursor, countUpTo, decodeCursor, largePage, offsetOf } from "../../lib/keyset.ts";
-import { walletOf } from "../ledger/service.ts";
+import { lockedBalanceOf, MINT, PAYOUT, transfer, walletOf } from "../ledger/service.ts";
+import { rejectSubmission } from "../submissions/service.ts";
 import { closeTasksOf } from "../tasks/service.ts";
 import { countAll } from "../tasks/views.ts";
 import { decideWithdrawal } from "../withdrawals/service.ts";
@@ -88,11 +89,14 @@ async function getAdminUser(db: Database, userId: string): Promise<AdminUser> {
 /**
  * Rule R12: a soft delete. Sign-in is refused and sessions end at once; the user's
  * open tasks close with their open slots refunded; pending withdrawals go back to
- * the wallet. History and every coin stay.
+ * the wallet; their pending submissions are rejected (the slot returns to its task, or
+ * its coins to the buyer), so no approval pays them later; then the whole wallet is forfeited to the platform or recorded as paid
+ * out, as the admin chose (decision 010), so no coin is left where no one can use it.
+ * Answers the coins that left the wallet. History stays.
  */
-export async function deleteUser(db: Database, adminId: string, userId: string): Promise<void> {
+export async function deleteUser(db: Database, adminId: string, userId: string, choice: DeleteUserRequest, now: Date): Promise<{ settledCoins: number }> {
   if (adminId === userId) throw new AppError("CONFLICT", "You cannot delete your own account");
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
     const [user] = await tx.select().from(users).where(liveUser(userId)).for("update");
     if (!user) throw notFound("User");
@@ -105,14 +109,37 @@ export async function deleteUser(db: Database, adminId: string, userId: string):
       .from(withdrawals)
       .where(and(eq(withdrawals.workerId, userId), eq(withdrawals.status, "pending")));
     for (const { id } of pending) await decideWithdrawal(tx, adminId, id, { approve: false, reason: "The account was deleted" });
+    const pendingWork = await tx
+      .select({ id: submissions.id, buyerId: submissions.buyerId })
+      .from(submissions)
+      .where(and(eq(submissions.workerId, userId), eq(submissions.status, "pending")));
+    for (const work of pendingWork) await rejectSubmission(tx, { buyerId: work.buyerId }, work.id, "The worker's account was deleted", now);
+    const settledCoins = await lockedBalanceOf(tx, walletOf(userId));
+    if (settledCoins > 0) {
+      await transfer(tx, {
+        from: walletOf(userId),
+        to: choice.coins === "forfeit" ? MINT : PAYOUT,
+        amount: settledCoins,
+        idempotencyKey: `account-deleted:${choice.coins}:${userId}`,
+      });
+    }
     await recordAudit(tx, {
       actorId: adminId,
       action: "delete_user",
       targetType: "user",
       targetId: userId,
       before: { name: user.name, email: user.email, role: user.role },
-      after: { deleted: true, refunded_coins: refunded, withdrawals_returned: pending.length },
+      after: {
+        deleted: true,
+        refunded_coins: refunded,
+        withdrawals_returned: pending.length,
+        submissions_rejected: pendingWork.length,
+        coins: choice.coins,
+        settled_coins: settledCoins,
+        ...(choice.coins === "payout" ? { payout_reference: choice.payout_reference } : {}),
+      },
     });
+    return { settledCoins };
   });
 }
 

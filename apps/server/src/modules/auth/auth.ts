@@ -11,6 +11,7 @@ import type { Database } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema/index.ts";
 import { trustedOrigins, type Env } from "../../env.ts";
 import { grantSignupBonus } from "../users/service.ts";
+import { adoptPhotoSetAside, googleSignIn, setPhotoAside } from "./google.ts";
 
 export interface AuthOptions {
   env: Env;
@@ -31,10 +32,7 @@ export const authRequestErrors = new AsyncLocalStorage<unknown[]>();
 const PASSWORD_SETTING_PATHS = new Set(["/reset-password", "/change-password"]);
 
 export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
-  const google =
-    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
-      : {};
+  const google = googleSignIn(env);
   return betterAuth({
     appName: "TaskMint",
     baseURL: env.PUBLIC_URL,
@@ -71,7 +69,8 @@ export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
         }
       }),
     },
-    socialProviders: google,
+    socialProviders: google.socialProviders,
+    plugins: google.plugins,
     user: {
       additionalFields: {
         // Product rule R1: a first-time Google user is a buyer.
@@ -88,8 +87,9 @@ export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
         log[level]({ err: error }, `auth: ${message}`);
       },
     },
-    // A failure that is not the library's own answer reaches our error handler, which maps it.
-    onAPIError: { throw: true },
+    // A failure that is not the library's own answer reaches our error handler, which maps it;
+    // a Google sign-in that fails without a page of its own to return to lands on /login, which shows the error.
+    onAPIError: { throw: true, errorURL: `${env.PUBLIC_URL}/login` },
     // Sign-in is rate-limited by fastify on the client's real address (see app.ts).
     rateLimit: { enabled: false },
     advanced: { database: { generateId: () => randomUUID() } },
@@ -113,11 +113,12 @@ export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
           // unless /register passed the role chosen there through the OAuth state.
           before: async (user) => {
             const state = await getOAuthState().catch(() => null);
-            return { data: { ...user, role: state?.role === "worker" ? "worker" : "buyer" } };
+            return { data: { ...user, image: setPhotoAside(user), role: state?.role === "worker" ? "worker" : "buyer" } };
           },
-          after: async (user) => {
+          after: async (user, context) => {
             const role = user.role === "worker" ? "worker" : "buyer";
             await db.transaction((tx) => grantSignupBonus(tx, user.id, role));
+            await adoptPhotoSetAside(db, user, (message) => context?.context.logger.warn(message));
           },
         },
       },

@@ -1,6 +1,6 @@
-import { and, eq, inArray, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { ledgerAccounts, ledgerTransfers, submissions, tasks, type LedgerAccountKind } from "../../db/schema/index.ts";
+import { ledgerAccounts, ledgerTransfers, submissions, tasks, users, withdrawals, type LedgerAccountKind } from "../../db/schema/index.ts";
 import { rowsOf, sqlStateOf } from "../../lib/db-errors.ts";
 import { insufficientCoins } from "../../lib/errors.ts";
 
@@ -73,6 +73,12 @@ export function transferSql(request: { from: SqlValue<string>; to: SqlValue<stri
 export const walletKeySql = (userId: SQLWrapper) => sql`${walletOf("")} || ${userId}`;
 export const escrowKeySql = (taskId: SQLWrapper) => sql`${escrowOf("")} || ${taskId}`;
 
+/** The balance of one account, 0 when it does not exist, locked until the caller's transaction ends. */
+export async function lockedBalanceOf(db: Database, ownerKey: string): Promise<number> {
+  const [row] = await db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.ownerKey, ownerKey)).for("update");
+  return row?.balance ?? 0;
+}
+
 /** The balance of one account, 0 when it does not exist. */
 export async function balanceOf(db: Database, ownerKey: string): Promise<number> {
   const [row] = await db
@@ -105,7 +111,8 @@ export interface LedgerReport {
 /**
  * Checks the invariants of rule M3 and sums the coins by where they are: balances sum
  * to zero, each cached balance equals its transfers, none but the mint is negative,
- * and each task's escrow holds payable_amount x (open slots + pending submissions).
+ * each task's escrow holds payable_amount x (open slots + pending submissions), and no
+ * deleted user's wallet or withdrawal hold keeps coins (rule R12, decision 010).
  */
 export async function checkLedger(db: Database): Promise<LedgerReport> {
   const totals = await db
@@ -172,6 +179,27 @@ export async function checkLedger(db: Database): Promise<LedgerReport> {
     report.problems.push(`task ${row.taskId} escrow holds ${row.escrow ?? 0} but owes ${row.owed} (open slots + pending submissions)`);
   }
 
+  for (const row of await strandedAccounts(db)) {
+    report.problems.push(`${row.ownerKey} of deleted user ${row.userId} still holds ${row.balance}`);
+  }
+
   report.ok = report.problems.length === 0;
   return report;
+}
+
+/** Wallets and withdrawal holds of deleted users that still hold coins: coins no one can use. */
+async function strandedAccounts(db: Database) {
+  const deleted = isNotNull(users.deletedAt);
+  const wallets = db
+    .select({ ownerKey: ledgerAccounts.ownerKey, userId: users.id, balance: ledgerAccounts.balance })
+    .from(users)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, walletKeySql(users.id)))
+    .where(and(deleted, ne(ledgerAccounts.balance, 0)));
+  const holds = db
+    .select({ ownerKey: ledgerAccounts.ownerKey, userId: users.id, balance: ledgerAccounts.balance })
+    .from(users)
+    .innerJoin(withdrawals, eq(withdrawals.workerId, users.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, sql`${holdOf("")} || ${withdrawals.id}`))
+    .where(and(deleted, ne(ledgerAccounts.balance, 0)));
+  return wallets.unionAll(holds);
 }

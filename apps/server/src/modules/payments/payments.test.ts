@@ -69,16 +69,31 @@ describe("sandbox provider", () => {
     expect(history.items[0]).toMatchObject({ status: "failed" });
   });
 
-  it("validates the card: number, expiry and CVC", async () => {
+  it("refuses a malformed card with 400 and leaves the payment pending for a corrected one", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const { payment } = (await call("POST", "/api/payments", buyer.cookie, { package_id: "coins-10" })).json<{ payment: Payment }>();
     const confirm = (body: object) => call("POST", `/api/payments/${payment.id}/sandbox-confirm`, buyer.cookie, body);
-    expect((await confirm(card("4242 4242 4242 4241"))).statusCode).toBe(400);
-    expect((await confirm({ ...card("4242424242424242"), exp_year: 2020 })).statusCode).toBe(400);
     expect((await confirm({ ...card("4242424242424242"), cvc: "1" })).statusCode).toBe(400);
     expect((await confirm({ ...card("4242424242424242"), exp_month: 13 })).statusCode).toBe(400);
+    expect((await confirm({ ...card("4242 4242") })).statusCode).toBe(400);
     expect(await coinsOf(ctx, buyer)).toBe(50);
     expect((await confirm(card("4242424242424242"))).json()).toMatchObject({ status: "completed" });
+  });
+
+  it.each([
+    ["a card number that fails its check digit", card("4242 4242 4242 4241"), "Your card number is invalid."],
+    ["an expired card", { ...card("4242424242424242"), exp_month: 1, exp_year: 2020 }, "Your card's expiration date is in the past."],
+  ])("fails the payment for %s, with the reason, and credits nothing", async (_name, refused, reason) => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const { payment } = (await call("POST", "/api/payments", buyer.cookie, { package_id: "coins-10" })).json<{ payment: Payment }>();
+    const answer = await call("POST", `/api/payments/${payment.id}/sandbox-confirm`, buyer.cookie, refused);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ status: "failed", failure_reason: reason });
+    const [stored] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(stored).toMatchObject({ status: "failed", failureReason: reason });
+    expect(await coinsOf(ctx, buyer)).toBe(50);
+    // A failed payment stays failed: the buyer starts a new purchase.
+    expect((await call("POST", `/api/payments/${payment.id}/sandbox-confirm`, buyer.cookie, card("4242424242424242"))).statusCode).toBe(409);
   });
 
   it("never lets the buyer choose coins or price; an unknown package is 400", async () => {

@@ -22,10 +22,11 @@ export class SandboxProvider implements PaymentProvider {
     return { providerPaymentId, clientSecret: `${providerPaymentId}_secret_${randomBytes(8).toString("hex")}` };
   }
 
+  /** A card the provider refuses before charging it (bad number, expired) fails the payment like a decline. */
   charge(card: SandboxCard, now: Date): SandboxOutcome {
-    if (!luhnValid(card.card_number)) throw cardError("card_number", "Your card number is invalid.");
+    if (!luhnValid(card.card_number)) return { succeeded: false, message: "Your card number is invalid." };
     const expiresAfter = new Date(Date.UTC(card.exp_year, card.exp_month, 1));
-    if (expiresAfter <= now) throw cardError("exp_year", "Your card's expiration date is in the past.");
+    if (expiresAfter <= now) return { succeeded: false, message: "Your card's expiration date is in the past." };
     switch (card.card_number) {
       case "4242424242424242":
       case "5555555555554444":
@@ -38,10 +39,6 @@ export class SandboxProvider implements PaymentProvider {
         return { succeeded: false, message: "Your card was declined. This is a test environment: use a test card such as 4242 4242 4242 4242." };
     }
   }
-}
-
-function cardError(field: string, message: string) {
-  return new AppError("VALIDATION", message, { [field]: message });
 }
 
 function luhnValid(digits: string): boolean {

@@ -44,7 +44,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await getUser(app.db, (await currentUser(request)).id);
-      const started = await startPurchase(app.db, provider, user, request.body.package_id);
+      const started = await startPurchase(app.db, provider, user, request.body.package_id, app.clock());
       return reply.status(201).send({
         ...started,
         provider: provider.name,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lte, sql } from "drizzle-orm";
 import { COIN_PACKAGES, type Page, type PageQuery, type Payment, type SandboxCard } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { payments, users } from "../../db/schema/index.ts";
@@ -40,12 +40,13 @@ export async function startPurchase(
   provider: PaymentProvider,
   buyer: { id: string; email: string },
   packageId: string,
+  now: Date,
 ): Promise<{ payment: Payment; client_secret: string }> {
   const pack = COIN_PACKAGES.find((candidate) => candidate.id === packageId);
   if (!pack) throw new AppError("VALIDATION", "Unknown coin package", { package_id: "Unknown coin package" });
   const id = randomUUID();
   const amountCents = pack.price * 100;
-  await db.insert(payments).values({ id, buyerId: buyer.id, packageId: pack.id, coins: pack.coins, amountCents, provider: provider.name });
+  await db.insert(payments).values({ id, buyerId: buyer.id, packageId: pack.id, coins: pack.coins, amountCents, provider: provider.name, createdAt: now });
   const intent = await provider.createIntent({ id, amountCents, buyerEmail: buyer.email });
   await db.update(payments).set({ providerPaymentId: intent.providerPaymentId }).where(eq(payments.id, id));
   return { payment: await getPayment(db, buyer.id, id), client_secret: intent.clientSecret };
@@ -76,6 +77,24 @@ export async function completePurchase(db: Database, providerPaymentId: string, 
 
 async function failPurchase(db: Database, id: string, reason: string) {
   await db.update(payments).set({ status: "failed", failureReason: reason }).where(and(eq(payments.id, id), eq(payments.status, "pending")));
+}
+
+/** A purchase still pending this long after it started was left by its buyer. */
+export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Fails the purchases started more than a day ago and never paid, with the reason
+ * `abandoned`. One conditional update: safe when several server processes run it at once.
+ * A Stripe payment that succeeds later is still credited (completePurchase takes a failed one).
+ */
+export async function failAbandonedPurchases(db: Database, now: Date): Promise<number> {
+  const startedBefore = new Date(now.getTime() - ABANDONED_AFTER_MS);
+  const failed = await db
+    .update(payments)
+    .set({ status: "failed", failureReason: "abandoned" })
+    .where(and(eq(payments.status, "pending"), lte(payments.createdAt, startedBefore)))
+    .returning({ id: payments.id });
+  return failed.length;
 }
 
 async function ownPendingPayment(db: Database, buyerId: string, id: string, provider: "sandbox" | "stripe") {

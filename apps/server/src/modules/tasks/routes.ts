@@ -28,7 +28,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["tasks"],
-        summary: "Open tasks with a free slot, by cursor",
+        summary: "Open tasks with a free slot, by cursor (user_email only for signed-in users)",
         querystring: z.object({
           sort: z.enum(taskSorts).default("newest"),
           limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -38,7 +38,8 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = await listPublicTasksJson(app.db, request.query, app.clock());
+      const audience = (await sessionUser(request)) ? "signed-in" : "visitor";
+      const body = await listPublicTasksJson(app.db, request.query, app.clock(), audience);
       // Already the JSON of the schema above (the first pages' cache serializes once); Fastify
       // sends a string as it is, and only the type provider needs telling.
       return reply.type("application/json; charset=utf-8").send(body as unknown as CursorPage<Task>);
@@ -47,7 +48,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/tasks/:id",
-    { schema: { tags: ["tasks"], summary: "One task", params: taskParams, response: { 200: taskSchema } } },
+    { schema: { tags: ["tasks"], summary: "One task (user_email only for signed-in users)", params: taskParams, response: { 200: taskSchema } } },
     async (request) => getTask(app.db, request.params.id, await sessionUser(request)),
   );
 

@@ -22,7 +22,7 @@ import { recordAudit } from "../admin/audit.ts";
 import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
 import { cachedFirstPage, publicListChanged } from "./first-page-cache.ts";
-import { countAll, selectTasks, toTask } from "./views.ts";
+import { countAll, selectTasks, taskFor, toTask, type TaskAudience } from "./views.ts";
 
 export interface Actor {
   id: string;
@@ -64,7 +64,7 @@ export async function getTask(db: Database, taskId: string, viewer: Actor | null
   const [row] = await selectTasks(db).where(eq(tasks.id, taskId));
   const visible = row && (!row.deletedAt || viewer?.role === "admin" || viewer?.id === row.buyerId);
   if (!row || !visible) throw notFound("Task");
-  return toTask(row);
+  return taskFor(toTask(row), viewer ? "signed-in" : "visitor");
 }
 
 /** Loads a live task for a change: 404 when missing or deleted, 403 unless the actor owns it (or is an admin, when allowed). */
@@ -194,20 +194,21 @@ function publicPageStatement(db: Database, sort: TaskSort, afterCursor: boolean)
 
 /**
  * The public task browser as its JSON body: keyset pages in one of three orders. First pages
- * come from a short cache, serialized once for all the requests it serves.
+ * come from a short cache, serialized once for all the requests it serves; visitors and
+ * signed-in users have pages of their own, as only the latter see buyers' emails.
  */
-export function listPublicTasksJson(db: Database, query: PublicTaskQuery, now: Date): Promise<string> {
-  const read = async () => JSON.stringify(await readPublicPage(db, query, now));
+export function listPublicTasksJson(db: Database, query: PublicTaskQuery, now: Date, audience: TaskAudience): Promise<string> {
+  const read = async () => JSON.stringify(await readPublicPage(db, query, now, audience));
   if (query.cursor) return read();
-  return cachedFirstPage(`${query.sort}:${query.limit}`, now, read);
+  return cachedFirstPage(`${audience}:${query.sort}:${query.limit}`, now, read);
 }
 
-async function readPublicPage(db: Database, query: PublicTaskQuery, now: Date): Promise<CursorPage<Task>> {
+async function readPublicPage(db: Database, query: PublicTaskQuery, now: Date, audience: TaskAudience): Promise<CursorPage<Task>> {
   const { sort, limit } = query;
   const after = query.cursor ? decodeCursor(query.cursor, sort === "newest" ? "timestamp" : "integer") : null;
   // One row more than asked tells whether another page follows.
   const rows = await publicPageStatement(db, sort, after !== null).execute({ today: isoDate(now), limit: limit + 1, ...after });
-  const items = rows.slice(0, limit).map(toTask);
+  const items = rows.slice(0, limit).map((row) => taskFor(toTask(row), audience));
   const last = rows.length > limit ? rows[limit - 1] : undefined;
   const nextCursor = last
     ? encodeCursor({ value: sort === "newest" ? last.createdAt.toISOString() : last.payableAmount, id: last.id })

@@ -61,6 +61,35 @@ describe("the public list's first pages", () => {
   });
 });
 
+describe("the buyer's email on public task routes", () => {
+  it("is absent for visitors on every public route and cached page, present for signed-in users", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const worker = await registerUser(ctx.app, "worker");
+    const task = await newTask(buyer, { task_title: "Email visibility" });
+    await newTask(buyer, { task_title: "A second page" });
+    // The same first page, asked alternately, in each order and by cursor: each caller keeps its own answer.
+    const cursor = (await call("GET", "/api/tasks?sort=newest&limit=1")).json<CursorPage<Task>>().next_cursor;
+    expect(cursor).not.toBeNull();
+    const listUrls = ["/api/tasks?sort=newest&limit=3", "/api/tasks?sort=price_asc&limit=100", "/api/tasks?sort=price_desc&limit=100", `/api/tasks?sort=newest&limit=100&cursor=${cursor ?? ""}`];
+    const shownIn = (body: string) => JSON.parse(body) as CursorPage<Task>;
+    for (const url of listUrls) {
+      for (const cookie of [undefined, worker.cookie, undefined, buyer.cookie]) {
+        const response = await call("GET", url, cookie);
+        expect(response.statusCode).toBe(200);
+        const items = shownIn(response.body).items;
+        expect(items.length).toBeGreaterThan(0);
+        if (cookie) expect(items.every((item) => typeof item.user_email === "string")).toBe(true);
+        else expect(items.some((item) => "user_email" in item)).toBe(false);
+        if (!cookie) expect(response.body.includes(buyer.email)).toBe(false);
+      }
+    }
+    const asVisitor = await call("GET", `/api/tasks/${task.id}`);
+    expect("user_email" in asVisitor.json<Task>()).toBe(false);
+    expect(asVisitor.body.includes(buyer.email)).toBe(false);
+    expect((await call("GET", `/api/tasks/${task.id}`, worker.cookie)).json<Task>().user_email).toBe(buyer.email);
+  });
+});
+
 describe("creating a task (rule R2)", () => {
   it("deducts required_workers x payable_amount into the task's escrow", async () => {
     const buyer = await registerUser(ctx.app, "buyer");

@@ -37,6 +37,15 @@ export function toTask(row: TaskRow): Task {
   };
 }
 
+/** Who reads a task: the buyer's email is shown to signed-in users only (never to visitors). */
+export type TaskAudience = "signed-in" | "visitor";
+
+export function taskFor(task: Task, audience: TaskAudience): Task {
+  if (audience === "signed-in") return task;
+  const { user_email: _buyerEmail, ...forVisitor } = task;
+  return forVisitor;
+}
+
 /** The submissions table's columns, or those of a statement that returns its rows. */
 type SubmissionColumns = Record<keyof typeof submissions._.columns, AnyPgColumn>;
 

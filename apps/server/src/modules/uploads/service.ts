@@ -39,6 +39,40 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   }
 }
 
+/** How long fetching a photo from elsewhere (a Google profile photo) may take, start to end. */
+const REMOTE_IMAGE_TIMEOUT_MS = 5000;
+
+/**
+ * Downloads an image named by a trusted party (the photo in a verified Google ID token),
+ * refusing anything but http(s), a non-2xx answer, more than 5 MB, or more than five
+ * seconds. Answers the raw bytes, for processImage to judge.
+ */
+export async function fetchRemoteImage(url: string): Promise<Buffer> {
+  const target = URL.canParse(url) ? new URL(url) : null;
+  if (!target || (target.protocol !== "https:" && target.protocol !== "http:")) throw new AppError("VALIDATION", "The photo address is not a web address");
+  const signal = AbortSignal.timeout(REMOTE_IMAGE_TIMEOUT_MS);
+  const response = await fetch(target, { signal, redirect: "follow" });
+  if (!response.ok || !response.body) throw new AppError("VALIDATION", `The photo could not be fetched (HTTP ${response.status})`);
+  if (Number(response.headers.get("content-length") ?? 0) > MAX_IMAGE_BYTES) {
+    await response.body.cancel();
+    throw new AppError("TOO_LARGE", "Images must be at most 5 MB");
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // The length header may be absent or wrong: count what really arrives.
+  // Node's fetch types its body loosely; it yields bytes.
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > MAX_IMAGE_BYTES) {
+      await reader.cancel();
+      throw new AppError("TOO_LARGE", "Images must be at most 5 MB");
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** Stores a processed image and returns the URL it is served from. */
 export async function storeImage(db: Database, image: ProcessedImage): Promise<string> {
   const key = `${randomUUID()}.webp`;

@@ -7,13 +7,33 @@ import { accounts, ledgerAccounts, users } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { MINT, openAccount, transfer, walletOf } from "../ledger/service.ts";
-import { processImage, storeImage } from "../uploads/service.ts";
+import { fetchRemoteImage, processImage, storeImage, type ProcessedImage } from "../uploads/service.ts";
 
 /** Opens the user's wallet and, for workers and buyers, grants rule R1's coins (once per user, ever). */
 export async function grantSignupBonus(db: Database, userId: string, role: Role): Promise<void> {
   await openAccount(db, { kind: "wallet", ownerKey: walletOf(userId), userId });
   if (role === "admin") return;
   await transfer(db, { from: MINT, to: walletOf(userId), amount: SIGNUP_BONUS[role], idempotencyKey: `signup:${userId}` });
+}
+
+/**
+ * Rule R18 for a Google sign-up: fetches the photo the provider names once, re-encodes and
+ * stores it like a registration photo, and makes it the user's photo; or leaves them without
+ * one, answering why, when it cannot be fetched or is not an image. Never the foreign URL.
+ */
+export async function adoptRemotePhoto(db: Database, userId: string, url: string): Promise<{ photo: string } | { photo: null; reason: string }> {
+  let image: ProcessedImage;
+  try {
+    image = await processImage(await fetchRemoteImage(url));
+  } catch (error) {
+    return { photo: null, reason: error instanceof Error ? error.message : String(error) };
+  }
+  const photo = await db.transaction(async (tx) => {
+    const stored = await storeImage(tx, image);
+    await tx.update(users).set({ image: stored, updatedAt: new Date() }).where(eq(users.id, userId));
+    return stored;
+  });
+  return { photo };
 }
 
 interface NewPasswordUser {

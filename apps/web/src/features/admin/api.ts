@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminStats, DailyActivity, LargePage, Page, Role, Task, Withdrawal } from "@taskmint/shared";
+import type { AdminStats, DailyActivity, DeletedAccountCoins, DeleteUserRequest, LargePage, Page, Role, Task, Withdrawal } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
 
 export interface LedgerReport {
@@ -85,9 +85,19 @@ export function useChangeRole() {
   });
 }
 
+export interface DeletedUser {
+  deleted: true;
+  coins: DeletedAccountCoins;
+  settled_coins: number;
+}
+
+/** Deletes a user; `choice` says what happens to their coins (rule R12). */
 export function useDeleteUser() {
   const refresh = useRefreshAdmin();
-  return useMutation({ mutationFn: (id: string) => api(`/api/admin/users/${id}`, { method: "DELETE" }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: ({ id, choice }: { id: string; choice: DeleteUserRequest }) => api<DeletedUser>(`/api/admin/users/${id}`, { method: "DELETE", body: choice }),
+    onSuccess: refresh,
+  });
 }
 
 export function useAdminDeleteTask() {

@@ -2,9 +2,8 @@ import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { ROLES, type Role } from "@taskmint/shared";
+import { ROLES, type DeleteUserRequest, type Role } from "@taskmint/shared";
 import { Avatar } from "../../../components/ui/Avatar.tsx";
-import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { EmptyState } from "../../../components/ui/States.tsx";
@@ -13,6 +12,7 @@ import { useMe } from "../../../lib/auth.ts";
 import { useCursorPages } from "../../../lib/cursorPages.ts";
 import { formatCoins } from "../../../lib/format.ts";
 import { useAdminUsers, useChangeRole, useDeleteUser, type AdminUser } from "../api.ts";
+import { DeleteUserDialog } from "../components/DeleteUserDialog.tsx";
 
 export function ManageUsersPage() {
   const { data: me } = useMe();
@@ -34,18 +34,22 @@ export function ManageUsersPage() {
       },
     );
 
-  const confirmDelete = () => {
+  const confirmDelete = (choice: DeleteUserRequest) => {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast.success(`${deleting.name} was deleted`);
-        setDeleting(null);
+    remove.mutate(
+      { id: deleting.id, choice },
+      {
+        onSuccess: ({ settled_coins }) => {
+          const outcome = choice.coins === "forfeit" ? "forfeited to the platform" : "recorded as paid out";
+          toast.success(`${deleting.name} was deleted. ${formatCoins(settled_coins)} coins were ${outcome}.`);
+          setDeleting(null);
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, "Failed to delete user"));
+          setDeleting(null);
+        },
       },
-      onError: (error) => {
-        toast.error(errorMessage(error, "Failed to delete user"));
-        setDeleting(null);
-      },
-    });
+    );
   };
 
   return (
@@ -143,15 +147,7 @@ export function ManageUsersPage() {
           </DataTable>
         )}
       </PagedList>
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={`Delete ${deleting?.name ?? "this user"}?`}
-        message="They will not be able to sign in. Their open tasks close with refunds and their pending withdrawals go back to their balance. History is kept."
-        confirmLabel="Delete user"
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      <DeleteUserDialog user={deleting} busy={remove.isPending} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
     </div>
   );
 }

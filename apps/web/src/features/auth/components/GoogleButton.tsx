@@ -13,8 +13,8 @@ function GoogleIcon() {
   );
 }
 
-/** Google sign-in; on /register it carries the role chosen there. */
-export function GoogleButton({ role }: { role?: string }) {
+/** Google sign-in, back to `returnTo`; on /register it carries the role chosen there. */
+export function GoogleButton({ role, returnTo }: { role?: string; returnTo: string }) {
   const config = useServerConfig();
   const onClick = async () => {
     if (!config.data?.google_enabled) {
@@ -22,7 +22,7 @@ export function GoogleButton({ role }: { role?: string }) {
       return;
     }
     try {
-      await startGoogleSignIn(role);
+      await startGoogleSignIn({ role, returnTo });
     } catch (error) {
       toast.error(errorMessage(error, "Google sign-in failed"));
     }

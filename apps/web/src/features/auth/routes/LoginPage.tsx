@@ -1,12 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useEffect } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { signInSchema } from "@taskmint/shared";
 import { errorMessage } from "../../../lib/api.ts";
-import { useSignIn } from "../../../lib/auth.ts";
+import { returnPath, useSignIn } from "../../../lib/auth.ts";
 import { Field } from "../components/Field.tsx";
 import { GoogleButton } from "../components/GoogleButton.tsx";
+import { googleSignInError } from "../googleErrors.ts";
 
 interface LoginForm {
   email: string;
@@ -17,7 +19,18 @@ export function LoginPage() {
   const signIn = useSignIn();
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from ?? "/dashboard";
+  const [search] = useSearchParams();
+  // A route guard passes the page asked for in the state; a failed Google sign-in, in the query.
+  const from = returnPath((location.state as { from?: string } | null)?.from ?? search.get("from"));
+  const googleError = search.get("error");
+  const googleErrorDescription = search.get("error_description");
+
+  useEffect(() => {
+    if (!googleError) return;
+    // One toast however often the effect runs; the query goes, so a reload does not repeat it.
+    toast.error(googleSignInError(googleError, googleErrorDescription), { toastId: `google-sign-in-${googleError}` });
+    void navigate("/login", { replace: true, state: { from } });
+  }, [googleError, googleErrorDescription, from, navigate]);
   const form = useForm<LoginForm>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
   const { errors } = form.formState;
 
@@ -54,7 +67,7 @@ export function LoginPage() {
             Login
           </button>
           <div className="divider my-1">or</div>
-          <GoogleButton />
+          <GoogleButton returnTo={from} />
           <p className="mt-2 text-center text-sm">
             <Link to="/register" className="link link-primary">
               Don't Have An Account?

@@ -89,7 +89,7 @@ export function RegisterPage() {
             Register
           </button>
           <div className="divider my-1">or</div>
-          <GoogleButton role={chosenRole} />
+          <GoogleButton role={chosenRole} returnTo="/dashboard" />
           <p className="mt-2 text-center text-sm">
             <Link to="/login" className="link link-primary">
               Already Have An Account?

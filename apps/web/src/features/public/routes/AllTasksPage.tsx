@@ -43,8 +43,12 @@ function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void })
         <dd>{task.required_workers}</dd>
         <dt className="font-semibold">Posted by</dt>
         <dd>{task.user_name}</dd>
-        <dt className="font-semibold">Contact</dt>
-        <dd className="break-all">{task.user_email}</dd>
+        {task.user_email && (
+          <>
+            <dt className="font-semibold">Contact</dt>
+            <dd className="break-all">{task.user_email}</dd>
+          </>
+        )}
         <dt className="font-semibold">Payment</dt>
         <dd>{task.payable_amount} coins</dd>
         <dt className="font-semibold">Due date</dt>
