@@ -104,7 +104,7 @@ export const deleteUserSchema = z.discriminatedUnion(
     z
       .object({
         coins: z.literal("payout"),
-        payout_reference: z.string({ error: "A payout reference is required" }).trim().min(1, "A payout reference is required").max(200, "At most 200 characters"),
+        payout_reference: textSchema("A payout reference", { max: 200 }),
       })
       .strict(),
   ],

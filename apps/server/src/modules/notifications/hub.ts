@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from "fastify";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Role } from "@taskmint/shared";
 import type { DbHandle } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/index.ts";
 import { getNotification, NOTIFICATION_CHANNEL, SESSION_END_CHANNEL, type NotificationView } from "./service.ts";
+
+/** How often open streams' sessions are looked at again (expiry, and ends that no notice announced). */
+export const SESSION_SWEEP_MS = 30_000;
 
 /** A live stream: whose it is, under which session and role, how to feed it and how to end it. */
 export interface StreamSubscription {
@@ -21,6 +24,7 @@ export interface StreamSubscription {
 export class NotificationHub {
   private readonly byUser = new Map<string, Set<StreamSubscription>>();
   private stopListening: (() => Promise<void>) | null = null;
+  private sweep: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly handle: DbHandle,
@@ -35,10 +39,16 @@ export class NotificationHub {
         },
         [SESSION_END_CHANNEL]: (payload) => this.endStreams(payload),
       },
-      () => {
-        void this.endStreamsOfEndedSessions().catch((error: unknown) => this.log.warn({ err: error }, "could not check the streams' sessions"));
-      },
+      () => this.checkSessions(),
     );
+    // A session can also end without a row changing (it expires), or between a stream's
+    // session check and its subscription: a periodic look catches both.
+    this.sweep = setInterval(() => this.checkSessions(), SESSION_SWEEP_MS);
+    this.sweep.unref();
+  }
+
+  private checkSessions() {
+    void this.endStreamsOfEndedSessions().catch((error: unknown) => this.log.warn({ err: error }, "could not check the streams' sessions"));
   }
 
   private async deliver(id: string) {
@@ -58,15 +68,15 @@ export class NotificationHub {
     }
   }
 
-  /** After the LISTEN connection was lost, ends the streams whose session ended (or whose user changed) meanwhile. */
-  private async endStreamsOfEndedSessions() {
+  /** Ends the streams whose session ended, expired or whose user changed: after the LISTEN connection was lost, and periodically. */
+  async endStreamsOfEndedSessions() {
     const open = [...this.all()];
     if (open.length === 0) return;
     const live = await this.handle.db
       .select({ sessionId: sessions.id, role: users.role })
       .from(sessions)
       .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))
-      .where(inArray(sessions.id, [...new Set(open.map((subscription) => subscription.sessionId))]));
+      .where(and(inArray(sessions.id, [...new Set(open.map((subscription) => subscription.sessionId))]), gt(sessions.expiresAt, sql`now()`)));
     const roleOf = new Map(live.map((row) => [row.sessionId, row.role]));
     for (const subscription of open) if (roleOf.get(subscription.sessionId) !== subscription.role) subscription.end();
   }
@@ -85,6 +95,8 @@ export class NotificationHub {
   }
 
   async stop() {
+    if (this.sweep) clearInterval(this.sweep);
+    this.sweep = null;
     await this.stopListening?.();
     this.stopListening = null;
   }

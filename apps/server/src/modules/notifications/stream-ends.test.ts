@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifications } from "../../db/schema/index.ts";
+import { sessions, verifications } from "../../db/schema/index.ts";
 import { openEventStream, type OpenStream } from "../../test/event-stream.ts";
 import { registerUser, sessionCookie, signIn, startTestApp, TEST_ORIGIN, type RegisteredUser, type TestContext } from "../../test/harness.ts";
 import { ensureAdmin } from "../users/service.ts";
@@ -58,7 +58,7 @@ const endings: [string, (user: RegisteredUser) => Promise<void>][] = [
   ["sign-out", async (user) => expect((await inject("POST", "/api/auth/sign-out", user.cookie)).statusCode).toBe(200)],
   ["a password reset", resetPassword],
   ["a role change by an admin", async (user) => expect((await inject("PATCH", `/api/admin/users/${user.user.id}`, adminCookie, { role: "buyer" })).statusCode).toBe(200)],
-  ["an account deletion by an admin", async (user) => expect((await inject("DELETE", `/api/admin/users/${user.user.id}`, adminCookie)).statusCode).toBe(200)],
+  ["an account deletion by an admin", async (user) => expect((await inject("DELETE", `/api/admin/users/${user.user.id}`, adminCookie, { coins: "forfeit" })).statusCode).toBe(200)],
 ];
 
 describe("a notification stream ends with its session", () => {
@@ -73,6 +73,18 @@ describe("a notification stream ends with its session", () => {
 
     await notify(ctx.db, someoneElse.user.id, "still here", "/dashboard");
     expect(await staying.receives("still here", PROMPTLY_MS)).toBe(true);
+    expect(staying.hasEnded()).toBe(false);
+    staying.close();
+  });
+
+  it("ends a stream whose session expired when the hub next looks (no row changed, so no notice came)", async () => {
+    const user = await registerUser(ctx.app, "worker");
+    const someoneElse = await registerUser(ctx.app, "worker");
+    const expiring = await openEventStream(base, user.cookie);
+    const staying = await openEventStream(base, someoneElse.cookie);
+    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.user.id));
+    await ctx.app.notificationHub.endStreamsOfEndedSessions();
+    expect(await endsPromptly(expiring)).toBe(true);
     expect(staying.hasEnded()).toBe(false);
     staying.close();
   });
