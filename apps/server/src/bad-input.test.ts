@@ -101,6 +101,7 @@ describe("dates and cursors", () => {
     encodeCursor({ value: -99_999_999_999, id: ID }),
     encodeCursor({ value: 1.5, id: ID }),
     encodeCursor({ value: "2099-02-30T00:00:00.000Z", id: ID }),
+    encodeCursor({ value: "0000-01-01T00:00:00.000Z", id: ID }),
     encodeCursor({ value: "Tue", id: ID }),
     encodeCursor({ value: "5", id: ID }),
   ];

@@ -48,7 +48,7 @@ const impossibleDate = fc.constantFrom("2099-02-30", "2099-02-29", "2099-04-31",
 /** Cursors shaped like the server's own, with values the database would choke on. */
 const craftedCursor = fc
   .record({
-    value: fc.oneof(fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 99_999_999_999, 1e308, 1.5, "2099-02-30T00:00:00.000Z", "Tue", "5", "a\u0000b"), fc.string(), fc.double()),
+    value: fc.oneof(fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 99_999_999_999, 1e308, 1.5, "2099-02-30T00:00:00.000Z", "0000-01-01T00:00:00.000Z", "Tue", "5", "a\u0000b"), fc.string(), fc.double()),
     id: fc.oneof(fc.uuid(), fc.string(), fc.integer(), fc.constant("a\u0000b")),
   })
   .map((cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url"));

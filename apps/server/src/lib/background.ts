@@ -6,10 +6,13 @@ import type { FastifyBaseLogger } from "fastify";
  */
 export class BackgroundWork {
   private readonly running = new Set<Promise<void>>();
+  private closed = false;
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
   run(what: string, work: () => Promise<unknown>) {
+    // Past close, the database is going away: the work would only fail.
+    if (this.closed) return this.log.warn({ what }, "background work refused: closing");
     const task = new Promise<void>((resolve) => setImmediate(resolve))
       .then(work)
       .then(
@@ -21,6 +24,7 @@ export class BackgroundWork {
   }
 
   async drain() {
-    await Promise.allSettled([...this.running]);
+    this.closed = true;
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 }

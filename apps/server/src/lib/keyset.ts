@@ -24,7 +24,9 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 // A cursor comes back from the client, so every part is checked as the database will read it:
 // an int4 in range, an id of the key's characters, a timestamp exactly as the server wrote it.
 const valueFits: Record<CursorKind, (value: unknown) => boolean> = {
-  timestamp: (value) => typeof value === "string" && ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value,
+  // PostgreSQL has no year 0: the calendar starts at 0001.
+  timestamp: (value) =>
+    typeof value === "string" && ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value && value >= "0001",
   integer: (value) => Number.isInteger(value) && Math.abs(value as number) <= INT4_MAX,
   text: (value) => typeof value === "string" && value.length <= 500 && unstorableCharacters(value) === null,
 };

@@ -176,4 +176,11 @@ describe("Google sign-in against a local OpenID Connect provider", () => {
     expect(landed.statusCode).toBe(302);
     expect(landed.headers.location).toBe(`${TEST_ORIGIN}/login?error=state_not_found`);
   });
+
+  it("hands the library the query it checked: a state the two parsers would read differently finds no sign-in", async () => {
+    // Fastify keeps the undecodable "%00%ZZ" as text; the library would have decoded the raw "%00" into a NUL for its SQL.
+    const landed = await ctx.app.inject({ method: "GET", url: "/api/auth/callback/google?state=%00%ZZ&code=forged" });
+    expect(landed.statusCode).toBe(302);
+    expect(landed.headers.location).toMatch(new RegExp(`^${TEST_ORIGIN}/login\\?error=state_(mismatch|not_found)$`));
+  });
 });

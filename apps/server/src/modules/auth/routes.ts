@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fromNodeHeaders } from "better-auth/node";
-import { PASSWORD_MAX_LENGTH, SELF_REGISTER_ROLES, signInSchema, textSchema, unstorableCharacters } from "@taskmint/shared";
+import { emailSchema, PASSWORD_MAX_LENGTH, SELF_REGISTER_ROLES, signInSchema, textSchema, unstorableCharacters } from "@taskmint/shared";
 import { z } from "zod";
 import { trustedOrigins } from "../../env.ts";
 import { isDatabaseUnavailable } from "../../lib/db-errors.ts";
@@ -48,7 +48,10 @@ const normalisedEmail = (body: unknown) => ((body as { email?: string }).email ?
 export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async (app, options) => {
   /** Forwards the request to the auth library as `path`, and rewrites its errors into the API's format. */
   async function forward(request: FastifyRequest, reply: FastifyReply, path: string) {
-    const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+    // The query the library reads is rebuilt from the one validated here: two parsers never
+    // get to disagree about the same raw text.
+    const checked = new URLSearchParams(request.method === "GET" ? (request.query as Record<string, string>) : {}).toString();
+    const query = checked ? `?${checked}` : "";
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
     const headers = fromNodeHeaders(request.headers);
     // The body is sent re-serialized from what was validated, so its length is no longer the client's.
@@ -93,20 +96,51 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
     return reply.send(withoutSessionToken(text));
   }
 
-  // Limits keyed by the account asked about, on top of fastify's per-address limit.
-  const limitByEmail = (max: number, timeWindow: string) => {
-    const check = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => normalisedEmail(request.body) });
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        void reply.header("retry-after", String(result.ttlInSeconds));
-        throw new AppError("RATE_LIMITED", "Too many attempts for this account, please try again later");
-      }
-    };
+  /** A limit keyed by the account a body asks about (and, for some, the asking address), on top of fastify's per-address limit. */
+  const accountLimit = (max: number, timeWindow: string, withAddress = false) =>
+    app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `${normalisedEmail(request.body)}${withAddress ? `|${request.ip}` : ""}` });
+  type Counted = Awaited<ReturnType<ReturnType<typeof accountLimit>>>;
+  const refuseWhenSpent = (results: Counted[], reply: FastifyReply) => {
+    const spent = results.find((result) => !result.isAllowed && result.remaining === 0);
+    if (spent && !spent.isAllowed) {
+      void reply.header("retry-after", String(Math.max(spent.ttlInSeconds, 1)));
+      throw new AppError("RATE_LIMITED", "Too many attempts for this account, please try again later");
+    }
   };
   const byAddress: { rateLimit?: { max: number; timeWindow: string } } = options.rateLimit ? { rateLimit: options.rateLimit } : {};
-  const signInPerEmail = options.rateLimit ? [limitByEmail(options.rateLimit.max, options.rateLimit.timeWindow)] : [];
-  const resetPerEmail = options.rateLimit ? [limitByEmail(RESET_MAILS_PER_EMAIL_PER_HOUR, "1 hour")] : [];
+
+  // Failed sign-ins only, so nobody locks an owner out by trying their email from one address:
+  // each address gets AUTH_RATE_LIMIT failures per account in 15 minutes, and an account takes
+  // ten times that from all addresses in an hour (guessing spread over many addresses).
+  const failuresFromAddress = options.rateLimit ? accountLimit(options.rateLimit.max, "15 minutes", true) : null;
+  const failuresAnywhere = options.rateLimit ? accountLimit(options.rateLimit.max * 10, "1 hour") : null;
+  const signInLimits = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!failuresFromAddress || !failuresAnywhere) return;
+    const counted = await Promise.all([failuresFromAddress(request, { increment: false }), failuresAnywhere(request, { increment: false })]);
+    refuseWhenSpent(counted, reply);
+  };
+  const countFailedSignIn = async (request: FastifyRequest) => {
+    if (failuresFromAddress && failuresAnywhere) await Promise.all([failuresFromAddress(request), failuresAnywhere(request)]);
+  };
+
+  const mailsToAccount = options.rateLimit ? accountLimit(RESET_MAILS_PER_EMAIL_PER_HOUR, "1 hour") : null;
+  const resetLimits = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!mailsToAccount) return;
+    const counted = await mailsToAccount(request, { increment: false });
+    refuseWhenSpent([counted], reply);
+    await mailsToAccount(request);
+  };
+
+  const ownOrigins = new Set(trustedOrigins(app.env));
+  /** A page of this site, as an address the library will send the browser to. */
+  const pageOfThisSite = z
+    .string()
+    .max(500)
+    .refine(
+      (value) => unstorableCharacters(value) === null && URL.canParse(value, app.env.PUBLIC_URL) && ownOrigins.has(new URL(value, app.env.PUBLIC_URL).origin),
+      "Must be a page of this site",
+    );
+  const resetPageDefault = `${app.env.PUBLIC_URL}/reset-password`;
 
   const tags = ["account"];
 
@@ -114,14 +148,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
     "/api/auth/sign-in/email",
     {
       config: byAddress,
-      preHandler: signInPerEmail,
+      preHandler: signInLimits,
       schema: {
         tags,
         summary: "Sign in with email and password; sets the session cookie",
         body: signInSchema.extend({ rememberMe: z.boolean().optional(), callbackURL: returnPath }).strict(),
       },
     },
-    (request, reply) => forward(request, reply, "/sign-in/email"),
+    async (request, reply) => {
+      const answer = await forward(request, reply, "/sign-in/email");
+      if (reply.statusCode === 401) await countFailedSignIn(request);
+      return answer;
+    },
   );
 
   app.post(
@@ -193,22 +231,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
     },
   );
 
-  const ownOrigins = new Set(trustedOrigins(app.env));
-  const resetPage = z
-    .string()
-    .max(500)
-    .refine((value) => URL.canParse(value, app.env.PUBLIC_URL) && ownOrigins.has(new URL(value, app.env.PUBLIC_URL).origin), "Must be a page of this site")
-    .optional();
 
   app.post(
     "/api/auth/request-password-reset",
     {
       config: byAddress,
-      preHandler: resetPerEmail,
+      preHandler: resetLimits,
       schema: {
         tags,
         summary: "Mail a password reset link, if the account exists (the answer is the same either way)",
-        body: z.object({ email: textSchema("Email", { max: 254 }), redirectTo: resetPage }).strict(),
+        body: z.object({ email: emailSchema, redirectTo: pageOfThisSite.default(resetPageDefault) }).strict(),
         response: { 200: z.object({ status: z.boolean(), message: z.string() }) },
       },
     },
@@ -230,7 +262,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
         tags,
         summary: "The link in a reset mail: sends the browser to the page that sets the new password",
         params: z.object({ token: resetTokenSchema }),
-        querystring: z.object({ callbackURL: textSchema("callbackURL", { max: 500 }) }),
+        querystring: z.object({ callbackURL: pageOfThisSite }),
       },
     },
     (request, reply) => forward(request, reply, `/reset-password/${request.params.token}`),
