@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users, verifications } from "../../db/schema/index.ts";
-import { multipart, registerUser, sessionCookie, signIn, startTestApp, testImage, type TestContext } from "../../test/harness.ts";
+import { multipart, registerUser, sessionCookie, signIn, startTestApp, testImage, type RegisteredUser, type TestContext } from "../../test/harness.ts";
 import { RESET_MAILS_PER_EMAIL_PER_HOUR } from "./routes.ts";
 
 /** One request over a real socket with the path exactly as given: no client folds its dot segments. */
@@ -155,8 +155,12 @@ describe("the auth library's routes", () => {
     ["GET", "/api/auth/error"],
   ] as const;
 
+  let user: RegisteredUser;
+  beforeAll(async () => {
+    user = await registerUser(ctx.app, "worker");
+  });
+
   it.each(CLOSED)("%s %s answers 404 and changes nothing", async (method, url) => {
-    const user = await registerUser(ctx.app, "worker");
     const answer = await ctx.app.inject({
       method,
       url,
