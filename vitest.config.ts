@@ -27,6 +27,8 @@ export default defineConfig({
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
           fileParallelism: false,
+          // A real browser on a busy 2-core machine: a page or a refetch may take seconds to settle.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
