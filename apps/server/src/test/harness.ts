@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { pino } from "pino";
 import sharp from "sharp";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { SelfRegisterRole, User } from "@taskmint/shared";
 import { buildApp, type App } from "../app.ts";
 import { openDatabase, type Database, type DbHandle } from "../db/client.ts";
@@ -89,6 +89,23 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
       expect(problems).toEqual([]);
     },
   };
+}
+
+/**
+ * Two server processes on one database, sharing a clock, set up and closed with the file
+ * (on PGlite both apps share the one embedded database). Read `one` and `two` inside tests.
+ */
+export function twoServersPerFile(clock: TestClock): { one: TestContext; two: TestContext } {
+  const servers = {} as { one: TestContext; two: TestContext };
+  beforeAll(async () => {
+    servers.one = await startTestApp({ clock });
+    servers.two = await startTestApp({ clock, joining: servers.one.handle });
+  });
+  afterAll(async () => {
+    await servers.two.close();
+    await servers.one.close();
+  });
+  return servers;
 }
 
 export function testImage(format: "png" | "jpeg" = "png", size = 64): Promise<Buffer> {
