@@ -15,7 +15,17 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { encodeCursor } from "../apps/server/src/lib/keyset.ts";
-import { ADMIN, buyCoins, call, postTask, register, repoRoot, signIn, startServer, type Account } from "./support.ts";
+import {
+  ADMIN,
+  buyCoins,
+  call,
+  postTask,
+  register,
+  repoRoot,
+  signIn,
+  startServer,
+  type Account,
+} from "./support.ts";
 
 const { values } = parseArgs({
   options: {
@@ -40,29 +50,47 @@ if (!databaseUrl && !dataDir) {
   dataDir = await mkdtemp(path.join(tmpdir(), "taskmint-bench-"));
   const tasks = values["seed-tasks"];
   console.log(`Seeding ${tasks} tasks into PGlite at ${dataDir} ...`);
-  execFileSync("npm", ["run", "-s", "seed:large", "--", "--tasks", tasks, "--users", String(Math.max(10, Number(tasks) / 10))], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    stdio: "inherit",
-  });
+  execFileSync(
+    "npm",
+    ["run", "-s", "seed:large", "--", "--tasks", tasks, "--users", String(Math.max(10, Number(tasks) / 10))],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      stdio: "inherit",
+    },
+  );
 }
 
 // Before the server owns the database: its size, and a cursor into the middle of each order.
-const takeable = "status = 'open' and required_workers > 0 and deleted_at is null and completion_date >= current_date";
-const orders = { newest: "created_at desc, id desc", price_asc: "payable_amount asc, id asc", price_desc: "payable_amount desc, id desc" } as const;
+const takeable =
+  "status = 'open' and required_workers > 0 and deleted_at is null and completion_date >= current_date";
+const orders = {
+  newest: "created_at desc, id desc",
+  price_asc: "payable_amount asc, id asc",
+  price_desc: "payable_amount desc, id desc",
+} as const;
 const database = await openDatabase({ databaseUrl, dataDir: dataDir ?? null });
 await database.migrate();
 const [[taskCount]] = (await database.queryRows("select count(*)::int from tasks", [])) as [[number]];
-const [[openCount]] = (await database.queryRows(`select count(*)::int from tasks where ${takeable}`, [])) as [[number]];
+const [[openCount]] = (await database.queryRows(`select count(*)::int from tasks where ${takeable}`, [])) as [
+  [number],
+];
 const deepCursors: Record<string, string> = {};
 for (const [sort, order] of Object.entries(orders)) {
-  const [row] = (await database.queryRows(`select created_at, payable_amount, id from tasks where ${takeable} order by ${order} offset $1 limit 1`, [
-    Math.floor(openCount / 2),
-  ])) as [Date, number, string][];
-  if (row) deepCursors[sort] = encodeCursor({ value: sort === "newest" ? new Date(row[0]).toISOString() : row[1], id: row[2] });
+  const [row] = (await database.queryRows(
+    `select created_at, payable_amount, id from tasks where ${takeable} order by ${order} offset $1 limit 1`,
+    [Math.floor(openCount / 2)],
+  )) as [Date, number, string][];
+  if (row)
+    deepCursors[sort] = encodeCursor({
+      value: sort === "newest" ? new Date(row[0]).toISOString() : row[1],
+      id: row[2],
+    });
 }
 const sampleTaskIds = (
-  (await database.queryRows(`select id from tasks where ${takeable} order by id offset $1 limit 100`, [Math.floor(openCount / 3)])) as [string][]
+  (await database.queryRows(`select id from tasks where ${takeable} order by id offset $1 limit 100`, [
+    Math.floor(openCount / 3),
+  ])) as [string][]
 ).map(([id]) => id);
 // On PostgreSQL the benchmark keeps a connection to count each route's sequential scans, per table.
 type ScanCounts = Map<string, { scans: number; rows: number }>;
@@ -70,7 +98,10 @@ async function sequentialScans(): Promise<ScanCounts | null> {
   if (database.kind !== "postgres") return null;
   // Backends report their table statistics at most once a second.
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  const counts = (await database.queryRows("select relname, seq_scan::int, n_live_tup::int from pg_stat_user_tables", [])) as [string, number, number][];
+  const counts = (await database.queryRows(
+    "select relname, seq_scan::int, n_live_tup::int from pg_stat_user_tables",
+    [],
+  )) as [string, number, number][];
   return new Map(counts.map(([table, scans, rows]) => [table, { scans, rows }]));
 }
 /** "sessions (40 rows) x 1200" for each table scanned whole during a run; "none" when no table was. */
@@ -85,11 +116,17 @@ function scannedTables(before: ScanCounts | null, after: ScanCounts | null): str
 if (database.kind === "pglite") await database.close();
 
 const referencePort = 4000 + Math.floor(Math.random() * 90);
-const server = await startServer({ databaseUrl, dataDir, env: { BENCH_REFERENCE_PORT: String(referencePort) } });
+const server = await startServer({
+  databaseUrl,
+  dataDir,
+  env: { BENCH_REFERENCE_PORT: String(referencePort) },
+});
 const { base } = server;
 // Whatever happens below, the server does not outlive the benchmark.
 process.on("exit", () => server.process.kill("SIGKILL"));
-console.log(`Server on ${base} (${databaseUrl ? "PostgreSQL" : "PGlite"}): ${taskCount} tasks, ${openCount} open`);
+console.log(
+  `Server on ${base} (${databaseUrl ? "PostgreSQL" : "PGlite"}): ${taskCount} tasks, ${openCount} open`,
+);
 
 // Fresh accounts: a buyer with `tasks` tasks, and workers who will each submit to every one of them.
 const admin = await signIn(base, ADMIN.email, ADMIN.password);
@@ -106,7 +143,8 @@ for (let index = 0; index < taskTotal; index += 1) {
   benchTasks.push(String(posted.body.id));
 }
 const workers: Account[] = [];
-for (let index = 0; index < workerCount; index += 1) workers.push(await register(base, "worker", String(index)));
+for (let index = 0; index < workerCount; index += 1)
+  workers.push(await register(base, "worker", String(index)));
 
 interface Row {
   route: string;
@@ -120,7 +158,8 @@ interface Row {
 }
 const rows: Row[] = [];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
 /** One autocannon run; latencies taken from every response (autocannon's own histogram has 1 ms steps). */
@@ -131,7 +170,9 @@ async function measure(route: string, options: Partial<autocannon.Options> & { u
   const started = performance.now();
   let lastResponse = started;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ connections, ...options, ...length }, (error: Error | null, done) => (error ? reject(error) : resolve(done)));
+    const instance = autocannon({ connections, ...options, ...length }, (error: Error | null, done) =>
+      error ? reject(error) : resolve(done),
+    );
     instance.on("response", (_client, _status, _bytes, responseTime) => {
       latencies.push(responseTime);
       lastResponse = performance.now();
@@ -152,8 +193,13 @@ async function measure(route: string, options: Partial<autocannon.Options> & { u
     seqScans: scannedTables(scansBefore, scansAfter),
   };
   rows.push(row);
-  if (row.errors > 0) console.log(`  status codes: ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}, timeouts ${result.timeouts}`);
-  console.log(`${route.padEnd(34)} ${String(row["req/s"]).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`);
+  if (row.errors > 0)
+    console.log(
+      `  status codes: ${JSON.stringify(result.statusCodeStats)}, errors ${result.errors}, timeouts ${result.timeouts}`,
+    );
+  console.log(
+    `${route.padEnd(34)} ${String(row["req/s"]).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`,
+  );
   return row;
 }
 
@@ -162,12 +208,22 @@ for (const sort of Object.keys(orders)) {
   await measure(`bare reference, ${sort}`, { url: `http://127.0.0.1:${referencePort}/?sort=${sort}` });
   await measure(`task list, ${sort}, first page`, { url: `${base}/api/tasks?sort=${sort}&limit=20` });
   const deep = deepCursors[sort];
-  if (deep) await measure(`task list, ${sort}, deep page`, { url: `${base}/api/tasks?sort=${sort}&limit=20&cursor=${deep}` });
+  if (deep)
+    await measure(`task list, ${sort}, deep page`, {
+      url: `${base}/api/tasks?sort=${sort}&limit=20&cursor=${deep}`,
+    });
 }
 let detail = 0;
 await measure("task detail", {
   url: base,
-  requests: [{ setupRequest: (request) => ({ ...request, path: `/api/tasks/${sampleTaskIds[detail++ % sampleTaskIds.length]}` }) }],
+  requests: [
+    {
+      setupRequest: (request) => ({
+        ...request,
+        path: `/api/tasks/${sampleTaskIds[detail++ % sampleTaskIds.length]}`,
+      }),
+    },
+  ],
 });
 await measure("worker's available tasks", { url: `${base}/api/worker/tasks?limit=20`, ...asWorker });
 await measure("admin stats", { url: `${base}/api/admin/stats`, headers: { cookie: admin } });
@@ -176,7 +232,12 @@ await measure("admin stats", { url: `${base}/api/admin/stats`, headers: { cookie
 // In rounds, so requests in flight together are for different workers and different tasks, as
 // when many buyers review at once (one worker's wallet or one task's escrow takes one transfer at a time).
 const pairs = benchTasks
-  .flatMap((_, round) => workers.map((worker, index) => ({ cookie: worker.cookie, taskId: benchTasks[(index + round) % benchTasks.length]! })))
+  .flatMap((_, round) =>
+    workers.map((worker, index) => ({
+      cookie: worker.cookie,
+      taskId: benchTasks[(index + round) % benchTasks.length]!,
+    })),
+  )
   .slice(0, writes);
 const submitted: string[] = [];
 let nextPair = 0;
@@ -191,7 +252,12 @@ await measure("submit", {
         return {
           ...request,
           path: `/api/tasks/${pair.taskId}/submissions`,
-          headers: { ...request.headers, cookie: pair.cookie, origin: base, "content-type": "application/json" },
+          headers: {
+            ...request.headers,
+            cookie: pair.cookie,
+            origin: base,
+            "content-type": "application/json",
+          },
           body: JSON.stringify({ submission_details: "Done: https://example.com/proof" }),
         };
       },
@@ -201,7 +267,10 @@ await measure("submit", {
     },
   ],
 });
-await measure("buyer's review queue", { url: `${base}/api/buyer/submissions?status=pending&limit=20`, headers: { cookie: buyer.cookie } });
+await measure("buyer's review queue", {
+  url: `${base}/api/buyer/submissions?status=pending&limit=20`,
+  headers: { cookie: buyer.cookie },
+});
 let nextApproval = 0;
 await measure("approve", {
   url: base,
@@ -224,23 +293,46 @@ const peakMemoryMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) 
 await server.stop();
 if (database.kind === "postgres") await database.close();
 
-const baseline = values.baseline ? (JSON.parse(readFileSync(values.baseline, "utf8")) as { tasks: number; rows: Row[] }) : null;
-const bareRate = (route: string) => rows.find((row) => row.route === `bare reference, ${route.split(", ")[1]}`)?.["req/s"];
+const baseline = values.baseline
+  ? (JSON.parse(readFileSync(values.baseline, "utf8")) as { tasks: number; rows: Row[] })
+  : null;
+const bareRate = (route: string) =>
+  rows.find((row) => row.route === `bare reference, ${route.split(", ")[1]}`)?.["req/s"];
 console.log(
   `\n${databaseUrl ? "PostgreSQL" : "PGlite"}, ${taskCount} tasks (${openCount} open), ${connections} connections, ${seconds} s per read, ${pairs.length} writes; ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
 );
 // "of bare": the list's rate over the bare route's, same order. First pages are served from the
 // one-second cache; deep pages always run the query, so they compare like with like.
-console.log(`| route | req/s | p50 ms | p99 ms | errors | of bare | sequential scans |${baseline ? ` p50 vs ${baseline.tasks} tasks |` : ""}`);
+console.log(
+  `| route | req/s | p50 ms | p99 ms | errors | of bare | sequential scans |${baseline ? ` p50 vs ${baseline.tasks} tasks |` : ""}`,
+);
 console.log(`|---|---:|---:|---:|---:|---:|---:|${baseline ? "---:|" : ""}`);
 for (const row of rows) {
   const bare = row.route.startsWith("task list") ? bareRate(row.route) : undefined;
   const earlier = baseline?.rows.find((other) => other.route === row.route);
-  const cells = [row.route, row["req/s"], row.p50, row.p99, row.errors, bare ? round(row["req/s"] / bare) : "", row.seqScans ?? "n/a"];
+  const cells = [
+    row.route,
+    row["req/s"],
+    row.p50,
+    row.p99,
+    row.errors,
+    bare ? round(row["req/s"] / bare) : "",
+    row.seqScans ?? "n/a",
+  ];
   if (baseline) cells.push(earlier ? `${round(row.p50 / earlier.p50)}x` : "");
   console.log(`| ${cells.join(" | ")} |`);
 }
-console.log(`\nServer peak memory (VmHWM): ${peakMemoryMb} MB. Ledger after the writes: ${ledger.body.ok ? "balanced" : `BROKEN ${JSON.stringify(ledger.body)}`}`);
-if (values.json) writeFileSync(values.json, JSON.stringify({ database: databaseUrl ? "postgres" : "pglite", tasks: taskCount, peakMemoryMb, rows }, null, 2));
+console.log(
+  `\nServer peak memory (VmHWM): ${peakMemoryMb} MB. Ledger after the writes: ${ledger.body.ok ? "balanced" : `BROKEN ${JSON.stringify(ledger.body)}`}`,
+);
+if (values.json)
+  writeFileSync(
+    values.json,
+    JSON.stringify(
+      { database: databaseUrl ? "postgres" : "pglite", tasks: taskCount, peakMemoryMb, rows },
+      null,
+      2,
+    ),
+  );
 const failed = rows.some((row) => row.errors > 0) || !ledger.body.ok;
 process.exit(failed ? 1 : 0);

@@ -18,7 +18,9 @@ export interface RunningServer {
 const freePort = () => 3900 + Math.floor(Math.random() * 90);
 
 /** Starts `apps/server` in production mode on DATABASE_URL, or on PGlite in `dataDir` (a fresh temp dir by default). */
-export async function startServer(options: { databaseUrl?: string; dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { databaseUrl?: string; dataDir?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
@@ -90,9 +92,14 @@ export interface Account {
 export async function register(base: string, role: "worker" | "buyer", label: string): Promise<Account> {
   const email = `${role}-${label}-${Date.now()}@bench.test`;
   const form = new FormData();
-  for (const [name, value] of Object.entries({ name: `${role} ${label}`, role, email, password: "Secret12" })) form.append(name, value);
+  for (const [name, value] of Object.entries({ name: `${role} ${label}`, role, email, password: "Secret12" }))
+    form.append(name, value);
   form.append("photo", imagePart(), "p.png");
-  const response = await fetch(`${base}/api/register`, { method: "POST", body: form, headers: { origin: base } });
+  const response = await fetch(`${base}/api/register`, {
+    method: "POST",
+    body: form,
+    headers: { origin: base },
+  });
   if (response.status !== 201) throw new Error(`register ${response.status}`);
   return { email, cookie: cookiesOf(response) };
 }
@@ -111,20 +118,44 @@ export async function buyCoins(base: string, buyer: Account): Promise<void> {
   const started = await call(base, buyer.cookie, "POST", "/api/payments", { package_id: "coins-1000" });
   const payment = started.body.payment as { id: string } | undefined;
   if (!payment) throw new Error(`payment ${started.status}`);
-  const confirmed = await call(base, buyer.cookie, "POST", `/api/payments/${payment.id}/sandbox-confirm`, TEST_CARD);
+  const confirmed = await call(
+    base,
+    buyer.cookie,
+    "POST",
+    `/api/payments/${payment.id}/sandbox-confirm`,
+    TEST_CARD,
+  );
   if (confirmed.status !== 200) throw new Error(`payment confirm ${confirmed.status}`);
 }
 
-export const dueInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+export const dueInDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Posts a task; answers the answer's status and body. */
-export async function postTask(base: string, buyer: Account, fields: { required_workers: number; payable_amount: number }) {
+export async function postTask(
+  base: string,
+  buyer: Account,
+  fields: { required_workers: number; payable_amount: number },
+) {
   const form = new FormData();
-  const values = { task_title: "Bench task", task_detail: "Do the benchmarked thing", submission_info: "A link", completion_date: dueInDays(7) };
-  for (const [name, value] of Object.entries({ ...values, required_workers: String(fields.required_workers), payable_amount: String(fields.payable_amount) })) {
+  const values = {
+    task_title: "Bench task",
+    task_detail: "Do the benchmarked thing",
+    submission_info: "A link",
+    completion_date: dueInDays(7),
+  };
+  for (const [name, value] of Object.entries({
+    ...values,
+    required_workers: String(fields.required_workers),
+    payable_amount: String(fields.payable_amount),
+  })) {
     form.append(name, value);
   }
   form.append("task_image", imagePart(), "t.png");
-  const response = await fetch(`${base}/api/tasks`, { method: "POST", body: form, headers: { origin: base, cookie: buyer.cookie } });
+  const response = await fetch(`${base}/api/tasks`, {
+    method: "POST",
+    body: form,
+    headers: { origin: base, cookie: buyer.cookie },
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }

@@ -20,7 +20,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-
 describe("notifications, profile and password reset", () => {
   it("a worker's bell shows a new notification, without a reload, when the buyer approves elsewhere", async () => {
     const buyer = await registerViaApi(server.url, "buyer", "Bella Bell");
@@ -37,11 +36,15 @@ describe("notifications, profile and password reset", () => {
     })) {
       form.append(name, value);
     }
-    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#64748b" } }).png().toBuffer();
+    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#64748b" } })
+      .png()
+      .toBuffer();
     form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "t.png");
     const task = await asBuyer<{ id: string }>("POST", "/api/tasks", form);
     const asWorker = await apiSession(server.url, worker);
-    const submission = await asWorker<{ id: string }>("POST", `/api/tasks/${task.id}/submissions`, { submission_details: "হ্যালো ওয়ার্ল্ড" });
+    const submission = await asWorker<{ id: string }>("POST", `/api/tasks/${task.id}/submissions`, {
+      submission_details: "হ্যালো ওয়ার্ল্ড",
+    });
 
     const { context, page } = await signedInPage(browser, server.url, worker);
     await page.goto("/dashboard/workerHome");
@@ -50,9 +53,17 @@ describe("notifications, profile and password reset", () => {
 
     await asBuyer("POST", `/api/submissions/${submission.id}/approve`, {});
     await expect.poll(() => page.getByTestId("unread-count").textContent(), { timeout: 10_000 }).toBe("1");
-    await expect.poll(async () => (await page.getByTestId("coin-balance").first().textContent())?.trim()).toBe("19");
+    await expect
+      .poll(async () => (await page.getByTestId("coin-balance").first().textContent())?.trim())
+      .toBe("19");
     await page.getByRole("button", { name: /Notifications, 1 unread/ }).click();
-    await expect.poll(() => page.getByText("You have earned 9 coins from Bella Bell for completing Translate a sentence").isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText("You have earned 9 coins from Bella Bell for completing Translate a sentence")
+          .isVisible(),
+      )
+      .toBe(true);
     await shoot(page, "notifications");
     await page.mouse.click(5, 600);
     await expect.poll(() => page.getByText("You have earned 9 coins").count()).toBe(0);
@@ -71,7 +82,9 @@ describe("notifications, profile and password reset", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Paula Renamed" }).isVisible()).toBe(true);
     await shoot(page, "profile");
     await page.goto("/dashboard");
-    await expect.poll(() => page.getByTestId("dashboard-topbar").getByText("Paula Renamed").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByTestId("dashboard-topbar").getByText("Paula Renamed").isVisible())
+      .toBe(true);
     await context.close();
   });
 
@@ -102,7 +115,9 @@ describe("notifications, profile and password reset", () => {
     await shoot(page, "reset-password");
     await page.getByRole("button", { name: "Set password and sign in" }).click();
     await page.waitForURL(/\/dashboard/);
-    await expect.poll(() => page.getByTestId("dashboard-topbar").getByText("Rory Reset").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByTestId("dashboard-topbar").getByText("Rory Reset").isVisible())
+      .toBe(true);
     await context.close();
   });
 });

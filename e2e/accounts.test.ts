@@ -29,7 +29,9 @@ async function newPage(width = 1280): Promise<Page> {
 
 async function photoFile(): Promise<string> {
   const file = path.join(screenshots, "photo.png");
-  await sharp({ create: { width: 120, height: 120, channels: 3, background: "#f97316" } }).png().toFile(file);
+  await sharp({ create: { width: 120, height: 120, channels: 3, background: "#f97316" } })
+    .png()
+    .toFile(file);
   return file;
 }
 
@@ -40,7 +42,9 @@ describe("a worker's account", () => {
   it("registers with a photo, lands on the dashboard with 10 coins and the worker menu", async () => {
     const page = await newPage();
     await page.goto("/register");
-    await expect.poll(() => page.getByRole("heading", { name: "Register your account" }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Register your account" }).isVisible())
+      .toBe(true);
     await page.getByLabel("Your Name").fill("Wanda Worker");
     await page.getByLabel("Role").selectOption("worker");
     await page.getByLabel("Upload Photo").setInputFiles(await photoFile());
@@ -101,7 +105,9 @@ describe("a worker's account", () => {
     const page = await newPage();
     // Where the server's auth library sends the browser when the person cancels at Google.
     await page.goto("/login?from=%2Fdashboard%2Fmy-submissions&error=access_denied");
-    const toast = page.getByText("Google sign-in was cancelled. Choose Google again to sign in, or use your email and password.");
+    const toast = page.getByText(
+      "Google sign-in was cancelled. Choose Google again to sign in, or use your email and password.",
+    );
     await expect.poll(() => toast.isVisible()).toBe(true);
     await page.waitForURL((url) => url.pathname === "/login" && url.search === "");
     await shoot(page, "login-google-error");
@@ -131,11 +137,15 @@ describe("screenshots of the sign-in pages", () => {
       const page = await newPage(width);
       for (const route of ["login", "register"]) {
         await page.goto(`/${route}`);
-        await page.getByRole("button", { name: route === "login" ? "Login" : "Register", exact: true }).waitFor();
+        await page
+          .getByRole("button", { name: route === "login" ? "Login" : "Register", exact: true })
+          .waitFor();
         await page.screenshot({ path: path.join(screenshots, `${route}-${width}.png`), fullPage: true });
       }
       // Nothing may be wider than the screen.
-      const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - window.innerWidth");
+      const overflow = await page.evaluate<number>(
+        "document.documentElement.scrollWidth - window.innerWidth",
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await page.context().close();
     });

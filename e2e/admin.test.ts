@@ -19,7 +19,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-
 describe("administration", () => {
   it("an admin makes a worker a buyer; the user's menu changes on their next page load", async () => {
     const worker = await registerViaApi(server.url, "worker", "Molly Morph");
@@ -58,12 +57,16 @@ describe("administration", () => {
     })) {
       form.append(name, value);
     }
-    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ef4444" } }).png().toBuffer();
+    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ef4444" } })
+      .png()
+      .toBuffer();
     form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "task.png");
     await asBuyer("POST", "/api/tasks", form);
 
     const buyerView = await signedInPage(browser, server.url, buyer);
-    await expect.poll(async () => (await buyerView.page.getByTestId("coin-balance").first().textContent())?.trim()).toBe("26");
+    await expect
+      .poll(async () => (await buyerView.page.getByTestId("coin-balance").first().textContent())?.trim())
+      .toBe("26");
 
     const adminView = await signedInPage(browser, server.url, admin);
     await adminView.page.goto("/dashboard/manage-task");
@@ -71,14 +74,22 @@ describe("administration", () => {
     await shoot(adminView.page, "manage-task");
     await adminView.page.getByRole("button", { name: "Delete Tag 20 photos" }).click();
     await adminView.page.getByRole("button", { name: "Yes, delete it" }).click();
-    await expect.poll(() => adminView.page.getByText("Task deleted. 24 coins were refunded to Rhea Refund.").isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        adminView.page.getByText("Task deleted. 24 coins were refunded to Rhea Refund.").isVisible(),
+      )
+      .toBe(true);
     await adminView.page.goto("/dashboard/adminHome");
-    await expect.poll(() => adminView.page.getByRole("cell", { name: /Task deleted/ }).isVisible()).toBe(true);
+    await expect
+      .poll(() => adminView.page.getByRole("cell", { name: /Task deleted/ }).isVisible())
+      .toBe(true);
     await shoot(adminView.page, "admin-home-audit");
     await adminView.context.close();
 
     await buyerView.page.reload();
-    await expect.poll(async () => (await buyerView.page.getByTestId("coin-balance").first().textContent())?.trim()).toBe("50");
+    await expect
+      .poll(async () => (await buyerView.page.getByTestId("coin-balance").first().textContent())?.trim())
+      .toBe("50");
     await buyerView.context.close();
   });
 
@@ -91,15 +102,25 @@ describe("administration", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await page.getByRole("button", { name: "Delete Dora Departing" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Delete Dora Departing?" });
-    await expect.poll(() => dialog.getByText("Dora Departing's 10 coins will be forfeited to the platform").isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByText("Dora Departing's 10 coins will be forfeited to the platform").isVisible())
+      .toBe(true);
     await dialog.getByRole("radio", { name: /Pay out/ }).check();
     await dialog.getByRole("button", { name: "Delete user" }).click();
     await expect.poll(() => dialog.getByText("A payout reference is required").isVisible()).toBe(true);
     await dialog.getByLabel("Payout reference").fill("BANK-2026-0042");
-    await expect.poll(() => dialog.getByText("Dora Departing's 10 coins will be recorded as paid out to them").isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        dialog.getByText("Dora Departing's 10 coins will be recorded as paid out to them").isVisible(),
+      )
+      .toBe(true);
     await shoot(page, "manage-users-delete");
     await dialog.getByRole("button", { name: "Delete user" }).click();
-    await expect.poll(() => page.getByText("Dora Departing was deleted. 10 coins were recorded as paid out.").isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText("Dora Departing was deleted. 10 coins were recorded as paid out.").isVisible(),
+      )
+      .toBe(true);
     const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url },

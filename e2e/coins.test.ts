@@ -23,7 +23,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-
 const coinBalance = (page: Page) => page.getByTestId("coin-balance").first().textContent();
 
 async function payWith(page: Page, cardNumber: string) {
@@ -40,7 +39,9 @@ describe("buying coins", () => {
   it("a declined card shows the provider's message and changes nothing", async () => {
     const { context, page } = await signedInPage(browser, server.url, buyer);
     await payWith(page, "4000 0000 0000 0002");
-    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Your card was declined." }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("alert").filter({ hasText: "Your card was declined." }).isVisible())
+      .toBe(true);
     await shoot(page, "payment-declined");
     await expect.poll(() => coinBalance(page)).toContain("50");
     await context.close();
@@ -69,7 +70,9 @@ describe("withdrawing coins", () => {
   it("a worker with 200+ coins requests a withdrawal, an admin approves it, the worker sees it approved", async () => {
     // The worker earns 250 coins the real way: a task, a submission, an approval.
     const asBuyer = await apiSession(server.url, buyer);
-    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#f59e0b" } }).png().toBuffer();
+    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#f59e0b" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     for (const [name, value] of Object.entries({
       task_title: "Write a product review",
@@ -84,7 +87,9 @@ describe("withdrawing coins", () => {
     form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "task.png");
     const task = await asBuyer<{ id: string }>("POST", "/api/tasks", form);
     const asWorker = await apiSession(server.url, worker);
-    const submission = await asWorker<{ id: string }>("POST", `/api/tasks/${task.id}/submissions`, { submission_details: "https://example.com/review" });
+    const submission = await asWorker<{ id: string }>("POST", `/api/tasks/${task.id}/submissions`, {
+      submission_details: "https://example.com/review",
+    });
     await asBuyer("POST", `/api/submissions/${submission.id}/approve`, {});
 
     const { context, page } = await signedInPage(browser, server.url, worker);
@@ -96,17 +101,26 @@ describe("withdrawing coins", () => {
     await page.getByLabel("Account number").fill("01712345678");
     await shoot(page, "withdrawals");
     await page.getByRole("button", { name: "Withdraw" }).click();
-    await expect.poll(() => page.getByText("Withdrawal request submitted successfully").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Withdrawal request submitted successfully").isVisible())
+      .toBe(true);
     await expect.poll(async () => (await coinBalance(page))?.trim()).toBe("0");
-    await expect.poll(() => page.getByText("Insufficient coins. Minimum required: 200 coins").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Insufficient coins. Minimum required: 200 coins").isVisible())
+      .toBe(true);
     await expect.poll(() => page.getByRole("row").filter({ hasText: "pending" }).count()).toBe(1);
 
     const adminView = await signedInPage(browser, server.url, admin);
     await adminView.page.goto("/dashboard/adminHome");
     await expect.poll(() => adminView.page.getByText("Ledger balanced").isVisible()).toBe(true);
-    await expect.poll(() => adminView.page.getByRole("row", { name: /Walt Withdraw/ }).isVisible()).toBe(true);
+    await expect
+      .poll(() => adminView.page.getByRole("row", { name: /Walt Withdraw/ }).isVisible())
+      .toBe(true);
     await shoot(adminView.page, "admin-home");
-    await adminView.page.getByRole("row", { name: /Walt Withdraw/ }).getByRole("button", { name: "Approve" }).click();
+    await adminView.page
+      .getByRole("row", { name: /Walt Withdraw/ })
+      .getByRole("button", { name: "Approve" })
+      .click();
     await expect.poll(() => adminView.page.getByText("No withdrawals are waiting.").isVisible()).toBe(true);
     await adminView.context.close();
 

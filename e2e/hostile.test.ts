@@ -6,7 +6,11 @@ import { startServer, type RunningServer } from "./support/server.ts";
 import { apiSession, registerViaApi, signedInPage } from "./support/users.ts";
 
 // Script in every text one user writes and another reads must stay text.
-const PAYLOADS = ['<img src=x onerror="window.__xss=1">', "<script>window.__xss=2</script>", '"><svg onload="window.__xss=3">'];
+const PAYLOADS = [
+  '<img src=x onerror="window.__xss=1">',
+  "<script>window.__xss=2</script>",
+  '"><svg onload="window.__xss=3">',
+];
 const hostile = PAYLOADS.join(" ");
 
 let server: RunningServer;
@@ -42,7 +46,9 @@ describe("hostile users", () => {
     })) {
       form.append(name, value);
     }
-    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#000000" } }).png().toBuffer();
+    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#000000" } })
+      .png()
+      .toBuffer();
     form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "t.png");
     const task = await asBuyer<{ id: string }>("POST", "/api/tasks", form);
     const asWorker = await apiSession(server.url, worker);

@@ -26,7 +26,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-
 const coinBalance = (page: Page) => page.getByTestId("coin-balance").first().textContent();
 
 describe("the marketplace loop", () => {
@@ -35,14 +34,18 @@ describe("the marketplace loop", () => {
     await page.goto("/dashboard/add-tasks");
     await page.getByRole("heading", { name: "Add Micro Task for Earning" }).waitFor();
     await page.getByLabel("Task Title").fill(title);
-    await page.getByLabel("Task Detail").fill("Open the page, read it all, and list three things that confused you.");
+    await page
+      .getByLabel("Task Detail")
+      .fill("Open the page, read it all, and list three things that confused you.");
     await page.getByLabel("Required Workers").fill("2");
     await page.getByLabel("Payable Amount (coins per worker)").fill("5");
     await expect.poll(() => page.getByTestId("total-cost").textContent()).toBe("10 coins");
     const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     await page.getByLabel("Completion Date").fill(due);
     const image = path.join(screenshots, "task.png");
-    await sharp({ create: { width: 640, height: 360, channels: 3, background: "#14b8a6" } }).png().toFile(image);
+    await sharp({ create: { width: 640, height: 360, channels: 3, background: "#14b8a6" } })
+      .png()
+      .toFile(image);
     await page.getByLabel("Task Image").setInputFiles(image);
     await page.getByLabel("Submission Info").fill("Your three points, as a list.");
     await shoot(page, "add-task");
@@ -63,11 +66,15 @@ describe("the marketplace loop", () => {
     await page.getByLabel("Payable Amount (coins per worker)").fill("100");
     await page.getByLabel("Task Title").fill("Too expensive");
     await page.getByLabel("Task Detail").fill("x");
-    await page.getByLabel("Completion Date").fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+    await page
+      .getByLabel("Completion Date")
+      .fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
     await page.getByLabel("Task Image").setInputFiles(path.join(screenshots, "task.png"));
     await page.getByLabel("Submission Info").fill("x");
     await page.getByRole("button", { name: "Add Task" }).click();
-    await expect.poll(() => page.getByRole("heading", { name: "Insufficient Coins!" }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Insufficient Coins!" }).isVisible())
+      .toBe(true);
     await page.getByRole("dialog").getByRole("link", { name: "Purchase Coin" }).click();
     await page.waitForURL(/\/dashboard\/purchase-coin/);
     await context.close();
@@ -101,12 +108,18 @@ describe("the marketplace loop", () => {
     await expect.poll(() => page.getByRole("row").count()).toBe(3);
     await shoot(page, "buyer-home");
 
-    await page.getByRole("row", { name: /Will Worker/ }).getByRole("button", { name: "View Details" }).click();
+    await page
+      .getByRole("row", { name: /Will Worker/ })
+      .getByRole("button", { name: "View Details" })
+      .click();
     await expect.poll(() => page.getByText("1. The pricing table.").isVisible()).toBe(true);
     await page.getByRole("button", { name: "Approve" }).click();
     await expect.poll(() => page.getByText("Submission approved successfully").isVisible()).toBe(true);
 
-    await page.getByRole("row", { name: /Rita Rejected/ }).getByRole("button", { name: "View Details" }).click();
+    await page
+      .getByRole("row", { name: /Rita Rejected/ })
+      .getByRole("button", { name: "View Details" })
+      .click();
     await page.getByRole("button", { name: "Reject" }).click();
     await page.getByLabel(/Reason for rejection/).fill("Please list three concrete points.");
     await page.getByRole("button", { name: "Confirm rejection" }).click();
@@ -125,7 +138,9 @@ describe("the marketplace loop", () => {
 
     const rejected = await signedInPage(browser, server.url, rejectedWorker);
     await rejected.page.goto("/dashboard/my-submissions");
-    await expect.poll(() => rejected.page.getByText("Reason: Please list three concrete points.").isVisible()).toBe(true);
+    await expect
+      .poll(() => rejected.page.getByText("Reason: Please list three concrete points.").isVisible())
+      .toBe(true);
     await expect.poll(() => coinBalance(rejected.page)).toContain("10");
     await shoot(rejected.page, "my-submissions");
     await rejected.context.close();
@@ -137,7 +152,9 @@ describe("the marketplace loop", () => {
     await page.goto("/allTask");
     await page.getByRole("heading", { name: "All Tasks" }).waitFor();
     await page.getByRole("button", { name: "Price High to Low" }).click();
-    await expect.poll(() => page.getByRole("button", { name: "Price High to Low" }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() => page.getByRole("button", { name: "Price High to Low" }).getAttribute("aria-pressed"))
+      .toBe("true");
     await page.getByRole("button", { name: `Details of ${title}` }).click();
     await expect.poll(() => page.getByText("Submission information").isVisible()).toBe(true);
     // A visitor is not shown the buyer's email (the API does not send it).
@@ -154,7 +171,9 @@ describe("the marketplace loop", () => {
     // Signed in, the same details name the buyer's email.
     await page.goto("/allTask");
     await page.getByRole("button", { name: `Details of ${title}` }).click();
-    await expect.poll(() => page.getByRole("dialog", { name: title }).getByText(buyer.email).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("dialog", { name: title }).getByText(buyer.email).isVisible())
+      .toBe(true);
     await context.close();
   });
 });

@@ -20,13 +20,20 @@ beforeAll(async () => {
   // Top performers: one who earned, and one who earned and then withdrew everything (0 coins).
   const buyer = await registerViaApi(server.url, "buyer", "Big Buyer");
   const asBuyer = await apiSession(server.url, buyer);
-  await asBuyer("POST", `/api/payments/${(await asBuyer<{ payment: { id: string } }>("POST", "/api/payments", { package_id: "coins-1000" })).payment.id}/sandbox-confirm`, {
-    card_number: "4242424242424242",
-    exp_month: 12,
-    exp_year: 2099,
-    cvc: "123",
-  });
-  for (const [name, withdrawAll] of [["Ada Earner", false], ["Zed Zero", true]] as const) {
+  await asBuyer(
+    "POST",
+    `/api/payments/${(await asBuyer<{ payment: { id: string } }>("POST", "/api/payments", { package_id: "coins-1000" })).payment.id}/sandbox-confirm`,
+    {
+      card_number: "4242424242424242",
+      exp_month: 12,
+      exp_year: 2099,
+      cvc: "123",
+    },
+  );
+  for (const [name, withdrawAll] of [
+    ["Ada Earner", false],
+    ["Zed Zero", true],
+  ] as const) {
     const worker = await registerViaApi(server.url, "worker", name);
     const form = new FormData();
     for (const [field, value] of Object.entries({
@@ -39,13 +46,22 @@ beforeAll(async () => {
     })) {
       form.append(field, value);
     }
-    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#22c55e" } }).png().toBuffer();
+    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#22c55e" } })
+      .png()
+      .toBuffer();
     form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "t.png");
     const task = await asBuyer<{ id: string }>("POST", "/api/tasks", form);
     const asWorker = await apiSession(server.url, worker);
-    const submission = await asWorker<{ id: string }>("POST", `/api/tasks/${task.id}/submissions`, { submission_details: "done" });
+    const submission = await asWorker<{ id: string }>("POST", `/api/tasks/${task.id}/submissions`, {
+      submission_details: "done",
+    });
     await asBuyer("POST", `/api/submissions/${submission.id}/approve`, {});
-    if (withdrawAll) await asWorker("POST", "/api/withdrawals", { withdrawal_coin: 200, payment_system: "PayPal", account_number: "zed@example.com" });
+    if (withdrawAll)
+      await asWorker("POST", "/api/withdrawals", {
+        withdrawal_coin: 200,
+        payment_system: "PayPal",
+        account_number: "zed@example.com",
+      });
   }
 });
 afterAll(async () => {
@@ -104,7 +120,11 @@ describe("Home", () => {
     await questions.nth(2).click();
     expect(await questions.nth(0).getAttribute("aria-expanded")).toBe("false");
     expect(await questions.nth(2).getAttribute("aria-expanded")).toBe("true");
-    await expect.poll(() => page.getByText("Bkash, Rocket, Nagad or PayPal once you have at least 200 coins ($10)").isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText("Bkash, Rocket, Nagad or PayPal once you have at least 200 coins ($10)").isVisible(),
+      )
+      .toBe(true);
     await page.getByRole("link", { name: "Know More About Us" }).click();
     await page.waitForURL(/\/about$/);
     await page.context().close();
@@ -140,7 +160,10 @@ describe("Home", () => {
 
   it("ranks the top performers in the order received and shows 0 coins for an empty wallet", async () => {
     const page = await open("/");
-    const expected = (await (await fetch(`${server.url}/api/workers/top`)).json()) as { name: string; coins: number }[];
+    const expected = (await (await fetch(`${server.url}/api/workers/top`)).json()) as {
+      name: string;
+      coins: number;
+    }[];
     const cards = page.getByTestId("top-performers").locator("li");
     await expect.poll(() => cards.count()).toBe(expected.length);
     for (const [index, worker] of expected.entries()) {
@@ -160,9 +183,14 @@ describe("Home", () => {
         await page.evaluate("window.scrollTo(0, document.body.scrollHeight)");
         await page.waitForLoadState("networkidle");
         await page.evaluate("window.scrollTo(0, 0)");
-        const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - window.innerWidth");
+        const overflow = await page.evaluate<number>(
+          "document.documentElement.scrollWidth - window.innerWidth",
+        );
         expect(overflow, `${route} at ${width}`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: path.join(screenshots, `${route === "/" ? "home" : "about"}-${width}.png`), fullPage: true });
+        await page.screenshot({
+          path: path.join(screenshots, `${route === "/" ? "home" : "about"}-${width}.png`),
+          fullPage: true,
+        });
         await page.context().close();
       }
     }
@@ -173,7 +201,19 @@ describe("About", () => {
   it("shows the stats, mission, vision, values and both links", async () => {
     const page = await open("/about");
     await page.getByRole("heading", { name: "About TaskMint" }).waitFor();
-    for (const text of ["50K+", "Active Users", "1M+", "Tasks Completed", "150+", "Countries", "24/7", "Support", "Trust & Transparency", "Quality & Excellence", "Global Community"]) {
+    for (const text of [
+      "50K+",
+      "Active Users",
+      "1M+",
+      "Tasks Completed",
+      "150+",
+      "Countries",
+      "24/7",
+      "Support",
+      "Trust & Transparency",
+      "Quality & Excellence",
+      "Global Community",
+    ]) {
       expect(await page.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
     }
     expect(await page.getByRole("heading", { name: "Our Mission" }).count()).toBe(1);
@@ -190,8 +230,15 @@ describe("accessibility", () => {
       const page = await open(route);
       await page.waitForLoadState("networkidle");
       const results = await new AxeBuilder({ page }).analyze();
-      const bad = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-      expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+      const bad = results.violations.filter(
+        (violation) => violation.impact === "serious" || violation.impact === "critical",
+      );
+      expect(
+        bad.map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+        ),
+      ).toEqual([]);
       await page.context().close();
     });
   }
@@ -202,7 +249,11 @@ describe("accessibility", () => {
     const html = await page.text();
     const entry = /<script[^>]*\ssrc="([^"]+\.js)"/.exec(html)?.[1];
     expect(entry).toBeDefined();
-    for (const [accepted, sent] of [["br", "br"], ["gzip", "gzip"], ["identity", null]] as const) {
+    for (const [accepted, sent] of [
+      ["br", "br"],
+      ["gzip", "gzip"],
+      ["identity", null],
+    ] as const) {
       const script = await fetch(`${server.url}${entry}`, { headers: { "accept-encoding": accepted } });
       expect(script.status).toBe(200);
       expect(script.headers.get("content-encoding")).toBe(sent);
@@ -215,7 +266,9 @@ describe("accessibility", () => {
     const toggle = page.getByRole("button", { name: "Open menu" });
     await toggle.focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.locator("#mobile-menu").getByRole("link", { name: "All Tasks" }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.locator("#mobile-menu").getByRole("link", { name: "All Tasks" }).isVisible())
+      .toBe(true);
     await page.context().close();
   });
 });

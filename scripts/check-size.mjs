@@ -7,7 +7,9 @@ import { gzipSync } from "node:zlib";
 const BUDGET_BYTES = 150 * 1024;
 const dist = path.resolve(import.meta.dirname, "../apps/web/dist");
 const html = readFileSync(path.join(dist, "index.html"), "utf8");
-const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((match) => match[1]);
+const files = [
+  ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g),
+].map((match) => match[1]);
 if (files.length === 0) {
   console.error("No scripts found in apps/web/dist/index.html: build the web app first.");
   process.exit(1);
@@ -19,5 +21,7 @@ for (const file of files) {
   console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
 }
 const verdict = total <= BUDGET_BYTES ? "within" : "OVER";
-console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  initial JavaScript, gzipped: ${verdict} the ${BUDGET_BYTES / 1024} KB budget`);
+console.log(
+  `${(total / 1024).toFixed(1).padStart(7)} KB  initial JavaScript, gzipped: ${verdict} the ${BUDGET_BYTES / 1024} KB budget`,
+);
 process.exit(total <= BUDGET_BYTES ? 0 : 1);

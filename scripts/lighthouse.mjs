@@ -112,7 +112,14 @@ function median(values) {
 
 function printTable(rows) {
   const header = ["Run", "Score", ...METRICS.map((metric) => metric.label)];
-  const cells = [header, ...rows.map((row) => [row.name, String(row.score), ...METRICS.map((metric) => metric.format(row.metrics[metric.id]))])];
+  const cells = [
+    header,
+    ...rows.map((row) => [
+      row.name,
+      String(row.score),
+      ...METRICS.map((metric) => metric.format(row.metrics[metric.id])),
+    ]),
+  ];
   const widths = header.map((_, column) => Math.max(...cells.map((line) => line[column].length)));
   for (const line of cells) console.log(line.map((cell, column) => cell.padStart(widths[column])).join("  "));
 }
@@ -123,26 +130,41 @@ async function main() {
   const userDataDir = await mkdtemp(path.join(tmpdir(), "taskmint-lighthouse-chromium-"));
   let chromium;
   try {
-    chromium = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir, logLevel: "error" });
+    chromium = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: CHROMIUM_FLAGS,
+      userDataDir,
+      logLevel: "error",
+    });
     console.log(`Lighthouse ${RUNS} runs, mobile defaults, performance only: ${url}`);
     const runs = [];
     let lastReport = "";
     for (let run = 1; run <= RUNS; run++) {
-      const result = await lighthouse(url, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+      const result = await lighthouse(url, {
+        port: chromium.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
       if (!result) throw new Error("Lighthouse returned no result");
       const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse run ${run} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (lhr.runtimeError)
+        throw new Error(`Lighthouse run ${run} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       lastReport = result.report;
       runs.push({
         name: String(run),
         score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-        metrics: Object.fromEntries(METRICS.map((metric) => [metric.id, lhr.audits[metric.id].numericValue ?? NaN])),
+        metrics: Object.fromEntries(
+          METRICS.map((metric) => [metric.id, lhr.audits[metric.id].numericValue ?? NaN]),
+        ),
       });
     }
     const medianRow = {
       name: "median",
       score: median(runs.map((run) => run.score)),
-      metrics: Object.fromEntries(METRICS.map((metric) => [metric.id, median(runs.map((run) => run.metrics[metric.id]))])),
+      metrics: Object.fromEntries(
+        METRICS.map((metric) => [metric.id, median(runs.map((run) => run.metrics[metric.id]))]),
+      ),
     };
     printTable([...runs, medianRow]);
     if (args.json) {
@@ -150,7 +172,9 @@ async function main() {
       console.log(`Last report: ${args.json}`);
     }
     const passed = medianRow.score >= MIN_SCORE;
-    console.log(`Median performance score ${medianRow.score}: ${passed ? "meets" : "BELOW"} the ${MIN_SCORE} target`);
+    console.log(
+      `Median performance score ${medianRow.score}: ${passed ? "meets" : "BELOW"} the ${MIN_SCORE} target`,
+    );
     return passed;
   } finally {
     chromium?.kill();

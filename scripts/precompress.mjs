@@ -16,7 +16,9 @@ for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })
   if (!entry.isFile() || !TEXT.has(path.extname(file))) continue;
   const content = await readFile(file);
   if (content.length < 1024) continue;
-  const brotli = brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } });
+  const brotli = brotliCompressSync(content, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+  });
   await writeFile(`${file}.br`, brotli);
   await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
   saved += content.length - brotli.length;

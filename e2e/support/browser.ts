@@ -18,7 +18,11 @@ function chromiumPath(): string {
   const wanted = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (existsSync(wanted)) return wanted;
   if (process.getuid?.() === 0) {
-    execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"], { stdio: "inherit" });
+    execFileSync(
+      "sh",
+      ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium"],
+      { stdio: "inherit" },
+    );
     if (existsSync(wanted)) return wanted;
   }
   throw new Error(`Chromium not found at ${wanted}: install Debian's chromium package or set CHROMIUM_PATH`);

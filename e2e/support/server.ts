@@ -26,7 +26,9 @@ function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -36,7 +38,10 @@ function freePort(): Promise<number> {
  * free port with a fresh database: a new embedded PGlite, or the PostgreSQL of
  * DATABASE_URL emptied first.
  */
-export async function startServer(env: Record<string, string> = {}, reuse?: { dataDir: string; port: number }): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  reuse?: { dataDir: string; port: number },
+): Promise<RunningServer> {
   if (process.env.DATABASE_URL && !reuse) {
     const { openTestDatabase } = await import("../../apps/server/src/test/harness.ts");
     await (await openTestDatabase()).close();

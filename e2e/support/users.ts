@@ -10,10 +10,16 @@ export interface E2eUser {
 let sequence = 0;
 
 /** Registers through the real API, as the register page does. */
-export async function registerViaApi(baseUrl: string, role: "worker" | "buyer", name: string): Promise<E2eUser> {
+export async function registerViaApi(
+  baseUrl: string,
+  role: "worker" | "buyer",
+  name: string,
+): Promise<E2eUser> {
   sequence += 1;
   const user = { email: `${role}${sequence}-${Date.now()}@example.com`, password: "Secret12", name };
-  const photo = await sharp({ create: { width: 96, height: 96, channels: 3, background: role === "worker" ? "#0ea5e9" : "#a855f7" } })
+  const photo = await sharp({
+    create: { width: 96, height: 96, channels: 3, background: role === "worker" ? "#0ea5e9" : "#a855f7" },
+  })
     .png()
     .toBuffer();
   const form = new FormData();
@@ -22,13 +28,23 @@ export async function registerViaApi(baseUrl: string, role: "worker" | "buyer", 
   form.append("email", user.email);
   form.append("password", user.password);
   form.append("photo", new Blob([new Uint8Array(photo)], { type: "image/png" }), "photo.png");
-  const response = await fetch(`${baseUrl}/api/register`, { method: "POST", body: form, headers: { origin: baseUrl } });
-  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  const response = await fetch(`${baseUrl}/api/register`, {
+    method: "POST",
+    body: form,
+    headers: { origin: baseUrl },
+  });
+  if (response.status !== 201)
+    throw new Error(`registration failed: ${response.status} ${await response.text()}`);
   return user;
 }
 
 /** A browser context signed in through the login page. */
-export async function signedInPage(browser: Browser, baseUrl: string, user: E2eUser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  user: E2eUser,
+  width = 1280,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: baseUrl });
   const page = await context.newPage();
   await page.goto("/login");
@@ -55,10 +71,15 @@ export async function apiSession(baseUrl: string, user: E2eUser) {
     const isForm = body instanceof FormData;
     const response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { cookie, origin: baseUrl, ...(body && !isForm ? { "content-type": "application/json" } : {}) },
+      headers: {
+        cookie,
+        origin: baseUrl,
+        ...(body && !isForm ? { "content-type": "application/json" } : {}),
+      },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
 }

@@ -21,7 +21,9 @@ describe("operations", () => {
     expect(response.statusCode).toBe(200);
     const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/api/register", "/api/me", "/api/admin/ledger/check", "/healthz"]));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(["/api/register", "/api/me", "/api/admin/ledger/check", "/healthz"]),
+    );
     const docs = await ctx.app.inject({ method: "GET", url: "/api/docs/" });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers["content-type"]).toContain("text/html");
@@ -77,7 +79,14 @@ describe("operations", () => {
 describe("loadEnv", () => {
   it("applies the defaults", () => {
     const env = loadEnv({ INIT_CWD: "/srv/taskmint" });
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "/srv/taskmint/data", AUTH_RATE_LIMIT: 10, AUTO_APPROVE_DAYS: 3, PAYMENT_PROVIDER: "sandbox", PUBLIC_URL: "http://localhost:3000" });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "/srv/taskmint/data",
+      AUTH_RATE_LIMIT: 10,
+      AUTO_APPROVE_DAYS: 3,
+      PAYMENT_PROVIDER: "sandbox",
+      PUBLIC_URL: "http://localhost:3000",
+    });
   });
 
   it("lists every bad variable at once", () => {

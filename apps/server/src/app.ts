@@ -8,7 +8,12 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import helmet from "helmet";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import { BRAND } from "@taskmint/shared";
 import type { DbHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
@@ -24,7 +29,11 @@ import { ledgerRoutes } from "./modules/ledger/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { NotificationHub } from "./modules/notifications/hub.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
-import { createPaymentProvider, type SandboxProvider, type StripeProvider } from "./modules/payments/providers.ts";
+import {
+  createPaymentProvider,
+  type SandboxProvider,
+  type StripeProvider,
+} from "./modules/payments/providers.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
 import { submissionRoutes } from "./modules/submissions/routes.ts";
@@ -71,7 +80,10 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("db", db);
   app.decorate("clock", deps.clock ?? (() => new Date()));
   app.decorate<SandboxProvider | StripeProvider>("payments", createPaymentProvider(env));
-  app.decorate("auth", createAuth({ env, db, secret: deps.authSecret, sendMail: createMailer(env, app.log), log: app.log }));
+  app.decorate(
+    "auth",
+    createAuth({ env, db, secret: deps.authSecret, sendMail: createMailer(env, app.log), log: app.log }),
+  );
   app.decorate("readSession", createSessionReader(db, deps.authSecret));
   app.decorateRequest("sessionUser", undefined);
   const hub = new NotificationHub(database, app.log);
@@ -90,7 +102,11 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: `${BRAND} API`, version: "1.0.0", description: "The HTTP contract of the TaskMint marketplace." },
+      info: {
+        title: `${BRAND} API`,
+        version: "1.0.0",
+        description: "The HTTP contract of the TaskMint marketplace.",
+      },
       servers: [{ url: env.PUBLIC_URL }],
     },
     transform: jsonSchemaTransform,
@@ -100,7 +116,8 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(fastifyMultipart);
   await app.register(fastifyRateLimit, { global: false });
-  const authRateLimit = env.AUTH_RATE_LIMIT > 0 ? { max: env.AUTH_RATE_LIMIT, timeWindow: "1 minute" } : false;
+  const authRateLimit =
+    env.AUTH_RATE_LIMIT > 0 ? { max: env.AUTH_RATE_LIMIT, timeWindow: "1 minute" } : false;
 
   // Stripe's card form is Stripe's own script and frames; allowed only when Stripe is the provider.
   const stripe = env.PAYMENT_PROVIDER === "stripe";
@@ -126,7 +143,9 @@ export async function buildApp(deps: AppDeps) {
       },
     });
     site.addHook("onRequest", (request, reply, done) =>
-      setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
+      setSecurityHeaders(request.raw, reply.raw, (error?: unknown) =>
+        done(error instanceof Error ? error : undefined),
+      ),
     );
     refuseCrossOriginMutations(site, env);
     await site.register(healthRoutes);
@@ -143,13 +162,21 @@ export async function buildApp(deps: AppDeps) {
     await site.register(adminRoutes);
     await site.register(notificationRoutes);
 
-    const webDist = deps.webDist === undefined ? (existsSync(defaultWebDist) ? defaultWebDist : null) : deps.webDist;
+    const webDist =
+      deps.webDist === undefined ? (existsSync(defaultWebDist) ? defaultWebDist : null) : deps.webDist;
     if (webDist) {
       // The build writes .br and .gz copies of the text assets (scripts/precompress.mjs).
-      await site.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: "1h", preCompressed: true });
+      await site.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        maxAge: "1h",
+        preCompressed: true,
+      });
     }
     site.setNotFoundHandler((request, reply) => {
-      const wantsPage = request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/uploads/");
+      const wantsPage =
+        request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/uploads/");
       // The web app routes on the client: every page address answers with its shell.
       if (webDist && wantsPage) return reply.header("Cache-Control", "no-cache").sendFile("index.html");
       return sendError(reply, "NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}`);

@@ -3,7 +3,14 @@ import type { Payment, Submission, Task, Withdrawal } from "@taskmint/shared";
 import { ledgerTransfers } from "./db/schema/index.ts";
 import { MINT, checkLedger, transfer, walletOf } from "./modules/ledger/service.ts";
 import { ensureAdmin } from "./modules/users/service.ts";
-import { postTask, registerUser, sessionCookie, signIn, startTestApp, type TestContext } from "./test/harness.ts";
+import {
+  postTask,
+  registerUser,
+  sessionCookie,
+  signIn,
+  startTestApp,
+  type TestContext,
+} from "./test/harness.ts";
 
 // Every route of the API, asked by every kind of caller. A cell is the expected status;
 // null means "allowed, and exercised by the feature's own tests" (running it here would
@@ -13,9 +20,25 @@ const CALLERS = ["visitor", "worker", "buyer", "otherBuyer", "admin"] as const;
 type Caller = (typeof CALLERS)[number];
 type Expect = Record<Caller, number | null>;
 
-const all = (status: number): Expect => ({ visitor: status, worker: status, buyer: status, otherBuyer: status, admin: status });
-const signedIn = (status: number | null): Expect => ({ visitor: 401, worker: status, buyer: status, otherBuyer: status, admin: status });
-const only = (role: "worker" | "buyer" | "admin", allowed: number | null, otherBuyer: number | null = role === "buyer" ? allowed : 403): Expect => ({
+const all = (status: number): Expect => ({
+  visitor: status,
+  worker: status,
+  buyer: status,
+  otherBuyer: status,
+  admin: status,
+});
+const signedIn = (status: number | null): Expect => ({
+  visitor: 401,
+  worker: status,
+  buyer: status,
+  otherBuyer: status,
+  admin: status,
+});
+const only = (
+  role: "worker" | "buyer" | "admin",
+  allowed: number | null,
+  otherBuyer: number | null = role === "buyer" ? allowed : 403,
+): Expect => ({
   visitor: 401,
   worker: role === "worker" ? allowed : 403,
   buyer: role === "buyer" ? allowed : 403,
@@ -48,11 +71,34 @@ const MATRIX: RouteCase[] = [
   { method: "POST", route: "/api/register", url: () => "/api/register", expect: all(415) },
   { method: "GET", route: "/api/me", url: () => "/api/me", expect: signedIn(200) },
   // The auth library's routes that stay open (docs/decisions/009).
-  { method: "POST", route: "/api/auth/sign-in/email", url: () => "/api/auth/sign-in/email", body: () => ({ email: "nobody@example.com", password: "Wrong123" }), expect: all(401) },
-  { method: "POST", route: "/api/auth/sign-in/social", url: () => "/api/auth/sign-in/social", body: () => ({ provider: "google" }), expect: all(404) },
-  { method: "GET", route: "/api/auth/callback/{provider}", url: () => "/api/auth/callback/google?state=x&code=y", expect: all(302) },
+  {
+    method: "POST",
+    route: "/api/auth/sign-in/email",
+    url: () => "/api/auth/sign-in/email",
+    body: () => ({ email: "nobody@example.com", password: "Wrong123" }),
+    expect: all(401),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/sign-in/social",
+    url: () => "/api/auth/sign-in/social",
+    body: () => ({ provider: "google" }),
+    expect: all(404),
+  },
+  {
+    method: "GET",
+    route: "/api/auth/callback/{provider}",
+    url: () => "/api/auth/callback/google?state=x&code=y",
+    expect: all(302),
+  },
   // Signing the fixtures' callers out would end their sessions here: the sign-out has its own tests.
-  { method: "POST", route: "/api/auth/sign-out", url: () => "/api/auth/sign-out", body: () => ({}), expect: { visitor: 200, worker: null, buyer: null, otherBuyer: null, admin: null } },
+  {
+    method: "POST",
+    route: "/api/auth/sign-out",
+    url: () => "/api/auth/sign-out",
+    body: () => ({}),
+    expect: { visitor: 200, worker: null, buyer: null, otherBuyer: null, admin: null },
+  },
   {
     method: "POST",
     route: "/api/auth/change-password",
@@ -60,29 +106,101 @@ const MATRIX: RouteCase[] = [
     body: () => ({ currentPassword: "Wrong123", newPassword: "Secret99" }),
     expect: signedIn(400),
   },
-  { method: "POST", route: "/api/auth/request-password-reset", url: () => "/api/auth/request-password-reset", body: () => ({ email: "nobody@example.com" }), expect: all(200) },
-  { method: "GET", route: "/api/auth/reset-password/{token}", url: () => "/api/auth/reset-password/no-such-token?callbackURL=/reset-password", expect: all(302) },
-  { method: "POST", route: "/api/password/reset", url: () => "/api/password/reset", body: () => ({ token: "no-such-token", password: "Secret12" }), expect: all(400) },
+  {
+    method: "POST",
+    route: "/api/auth/request-password-reset",
+    url: () => "/api/auth/request-password-reset",
+    body: () => ({ email: "nobody@example.com" }),
+    expect: all(200),
+  },
+  {
+    method: "GET",
+    route: "/api/auth/reset-password/{token}",
+    url: () => "/api/auth/reset-password/no-such-token?callbackURL=/reset-password",
+    expect: all(302),
+  },
+  {
+    method: "POST",
+    route: "/api/password/reset",
+    url: () => "/api/password/reset",
+    body: () => ({ token: "no-such-token", password: "Secret12" }),
+    expect: all(400),
+  },
   { method: "PATCH", route: "/api/me", url: () => "/api/me", expect: signedIn(415) },
   { method: "GET", route: "/api/tasks", url: () => "/api/tasks", expect: all(200) },
   { method: "GET", route: "/api/tasks/{id}", url: (f) => `/api/tasks/${f.task.id}`, expect: all(200) },
   { method: "GET", route: "/api/workers/top", url: () => "/api/workers/top", expect: all(200) },
   { method: "GET", route: "/api/coin-packages", url: () => "/api/coin-packages", expect: all(200) },
   { method: "POST", route: "/api/tasks", url: () => "/api/tasks", expect: only("buyer", 415) },
-  { method: "PATCH", route: "/api/tasks/{id}", url: (f) => `/api/tasks/${f.task.id}`, body: () => ({ task_title: "x", task_detail: "y", submission_info: "z" }), expect: { ...only("buyer", null, 403) } },
-  { method: "DELETE", route: "/api/tasks/{id}", url: (f) => `/api/tasks/${f.task.id}`, expect: { ...only("buyer", null, 403), admin: null } },
+  {
+    method: "PATCH",
+    route: "/api/tasks/{id}",
+    url: (f) => `/api/tasks/${f.task.id}`,
+    body: () => ({ task_title: "x", task_detail: "y", submission_info: "z" }),
+    expect: { ...only("buyer", null, 403) },
+  },
+  {
+    method: "DELETE",
+    route: "/api/tasks/{id}",
+    url: (f) => `/api/tasks/${f.task.id}`,
+    expect: { ...only("buyer", null, 403), admin: null },
+  },
   { method: "GET", route: "/api/worker/tasks", url: () => "/api/worker/tasks", expect: only("worker", 200) },
-  { method: "POST", route: "/api/tasks/{id}/submissions", url: (f) => `/api/tasks/${f.task.id}/submissions`, body: () => ({ submission_details: "proof" }), expect: only("worker", 409) },
-  { method: "GET", route: "/api/worker/submissions", url: () => "/api/worker/submissions", expect: only("worker", 200) },
+  {
+    method: "POST",
+    route: "/api/tasks/{id}/submissions",
+    url: (f) => `/api/tasks/${f.task.id}/submissions`,
+    body: () => ({ submission_details: "proof" }),
+    expect: only("worker", 409),
+  },
+  {
+    method: "GET",
+    route: "/api/worker/submissions",
+    url: () => "/api/worker/submissions",
+    expect: only("worker", 200),
+  },
   { method: "GET", route: "/api/worker/stats", url: () => "/api/worker/stats", expect: only("worker", 200) },
-  { method: "POST", route: "/api/withdrawals", url: () => "/api/withdrawals", body: () => ({ withdrawal_coin: 200, payment_system: "Bkash", account_number: "01712345678" }), expect: only("worker", null) },
-  { method: "GET", route: "/api/worker/withdrawals", url: () => "/api/worker/withdrawals", expect: only("worker", 200) },
+  {
+    method: "POST",
+    route: "/api/withdrawals",
+    url: () => "/api/withdrawals",
+    body: () => ({ withdrawal_coin: 200, payment_system: "Bkash", account_number: "01712345678" }),
+    expect: only("worker", null),
+  },
+  {
+    method: "GET",
+    route: "/api/worker/withdrawals",
+    url: () => "/api/worker/withdrawals",
+    expect: only("worker", 200),
+  },
   { method: "GET", route: "/api/buyer/tasks", url: () => "/api/buyer/tasks", expect: only("buyer", 200) },
   { method: "GET", route: "/api/buyer/stats", url: () => "/api/buyer/stats", expect: only("buyer", 200) },
-  { method: "GET", route: "/api/buyer/submissions", url: () => "/api/buyer/submissions", expect: only("buyer", 200) },
-  { method: "POST", route: "/api/submissions/{id}/approve", url: (f) => `/api/submissions/${f.submission.id}/approve`, expect: only("buyer", null, 403) },
-  { method: "POST", route: "/api/submissions/{id}/reject", url: (f) => `/api/submissions/${f.submission.id}/reject`, body: () => ({ reason: "no" }), expect: only("buyer", null, 403) },
-  { method: "POST", route: "/api/payments", url: () => "/api/payments", body: () => ({ package_id: "coins-10" }), expect: only("buyer", null) },
+  {
+    method: "GET",
+    route: "/api/buyer/submissions",
+    url: () => "/api/buyer/submissions",
+    expect: only("buyer", 200),
+  },
+  {
+    method: "POST",
+    route: "/api/submissions/{id}/approve",
+    url: (f) => `/api/submissions/${f.submission.id}/approve`,
+    expect: only("buyer", null, 403),
+  },
+  {
+    method: "POST",
+    route: "/api/submissions/{id}/reject",
+    url: (f) => `/api/submissions/${f.submission.id}/reject`,
+    body: () => ({ reason: "no" }),
+    expect: only("buyer", null, 403),
+  },
+  {
+    method: "POST",
+    route: "/api/payments",
+    url: () => "/api/payments",
+    body: () => ({ package_id: "coins-10" }),
+    expect: only("buyer", null),
+  },
   {
     method: "POST",
     route: "/api/payments/{id}/sandbox-confirm",
@@ -90,25 +208,95 @@ const MATRIX: RouteCase[] = [
     body: () => ({ card_number: "4000000000000002", exp_month: 12, exp_year: 2099, cvc: "123" }),
     expect: only("buyer", null, 404),
   },
-  { method: "POST", route: "/api/payments/{id}/confirm", url: (f) => `/api/payments/${f.payment.id}/confirm`, expect: only("buyer", 404, 404) },
-  { method: "GET", route: "/api/payments/{id}", url: (f) => `/api/payments/${f.payment.id}`, expect: only("buyer", 200, 404) },
+  {
+    method: "POST",
+    route: "/api/payments/{id}/confirm",
+    url: (f) => `/api/payments/${f.payment.id}/confirm`,
+    expect: only("buyer", 404, 404),
+  },
+  {
+    method: "GET",
+    route: "/api/payments/{id}",
+    url: (f) => `/api/payments/${f.payment.id}`,
+    expect: only("buyer", 200, 404),
+  },
   { method: "GET", route: "/api/payments", url: () => "/api/payments", expect: only("buyer", 200) },
-  { method: "POST", route: "/api/payments/webhook", url: () => "/api/payments/webhook", body: () => ({ type: "payment_intent.succeeded" }), expect: all(404) },
+  {
+    method: "POST",
+    route: "/api/payments/webhook",
+    url: () => "/api/payments/webhook",
+    body: () => ({ type: "payment_intent.succeeded" }),
+    expect: all(404),
+  },
   { method: "GET", route: "/api/admin/stats", url: () => "/api/admin/stats", expect: only("admin", 200) },
-  { method: "GET", route: "/api/admin/stats/daily", url: () => "/api/admin/stats/daily", expect: only("admin", 200) },
-  { method: "GET", route: "/api/admin/ledger/check", url: () => "/api/admin/ledger/check", expect: only("admin", 200) },
-  { method: "GET", route: "/api/admin/withdrawals", url: () => "/api/admin/withdrawals", expect: only("admin", 200) },
-  { method: "POST", route: "/api/admin/withdrawals/{id}/approve", url: (f) => `/api/admin/withdrawals/${f.withdrawal.id}/approve`, expect: only("admin", null) },
-  { method: "POST", route: "/api/admin/withdrawals/{id}/reject", url: (f) => `/api/admin/withdrawals/${f.withdrawal.id}/reject`, body: () => ({ reason: "no" }), expect: only("admin", null) },
+  {
+    method: "GET",
+    route: "/api/admin/stats/daily",
+    url: () => "/api/admin/stats/daily",
+    expect: only("admin", 200),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/ledger/check",
+    url: () => "/api/admin/ledger/check",
+    expect: only("admin", 200),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/withdrawals",
+    url: () => "/api/admin/withdrawals",
+    expect: only("admin", 200),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/withdrawals/{id}/approve",
+    url: (f) => `/api/admin/withdrawals/${f.withdrawal.id}/approve`,
+    expect: only("admin", null),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/withdrawals/{id}/reject",
+    url: (f) => `/api/admin/withdrawals/${f.withdrawal.id}/reject`,
+    body: () => ({ reason: "no" }),
+    expect: only("admin", null),
+  },
   { method: "GET", route: "/api/admin/users", url: () => "/api/admin/users", expect: only("admin", 200) },
-  { method: "PATCH", route: "/api/admin/users/{id}", url: (f) => `/api/admin/users/${f.userId}`, body: () => ({ role: "admin" }), expect: only("admin", null) },
-  { method: "DELETE", route: "/api/admin/users/{id}", url: (f) => `/api/admin/users/${f.userId}`, body: () => ({ coins: "forfeit" }), expect: only("admin", null) },
+  {
+    method: "PATCH",
+    route: "/api/admin/users/{id}",
+    url: (f) => `/api/admin/users/${f.userId}`,
+    body: () => ({ role: "admin" }),
+    expect: only("admin", null),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/users/{id}",
+    url: (f) => `/api/admin/users/${f.userId}`,
+    body: () => ({ coins: "forfeit" }),
+    expect: only("admin", null),
+  },
   { method: "GET", route: "/api/admin/tasks", url: () => "/api/admin/tasks", expect: only("admin", 200) },
-  { method: "DELETE", route: "/api/admin/tasks/{id}", url: (f) => `/api/admin/tasks/${f.task.id}`, expect: only("admin", null) },
+  {
+    method: "DELETE",
+    route: "/api/admin/tasks/{id}",
+    url: (f) => `/api/admin/tasks/${f.task.id}`,
+    expect: only("admin", null),
+  },
   { method: "GET", route: "/api/notifications", url: () => "/api/notifications", expect: signedIn(200) },
-  { method: "POST", route: "/api/notifications/read", url: () => "/api/notifications/read", body: () => ({ all: true }), expect: signedIn(200) },
+  {
+    method: "POST",
+    route: "/api/notifications/read",
+    url: () => "/api/notifications/read",
+    body: () => ({ all: true }),
+    expect: signedIn(200),
+  },
   // An open event stream never ends, so only the refusal is asked here (the stream has its own test).
-  { method: "GET", route: "/api/notifications/stream", url: () => "/api/notifications/stream", expect: signedIn(null) },
+  {
+    method: "GET",
+    route: "/api/notifications/stream",
+    url: () => "/api/notifications/stream",
+    expect: signedIn(null),
+  },
   { method: "GET", route: "/api/admin/audit", url: () => "/api/admin/audit", expect: only("admin", 200) },
 ];
 
@@ -130,21 +318,56 @@ beforeAll(async () => {
     admin: sessionCookie(await signIn(ctx.app, "matrix-admin@example.com", "Admin123")),
   });
   const task = (await postTask(ctx.app, buyer.cookie)).json<Task>();
-  const submission = (await ctx.app.inject({ method: "POST", url: `/api/tasks/${task.id}/submissions`, headers: { cookie: worker.cookie }, payload: { submission_details: "proof" } })).json<Submission>();
-  await transfer(ctx.db, { from: MINT, to: walletOf(worker.user.id), amount: 300, idempotencyKey: "matrix-earn" });
+  const submission = (
+    await ctx.app.inject({
+      method: "POST",
+      url: `/api/tasks/${task.id}/submissions`,
+      headers: { cookie: worker.cookie },
+      payload: { submission_details: "proof" },
+    })
+  ).json<Submission>();
+  await transfer(ctx.db, {
+    from: MINT,
+    to: walletOf(worker.user.id),
+    amount: 300,
+    idempotencyKey: "matrix-earn",
+  });
   const withdrawal = (
-    await ctx.app.inject({ method: "POST", url: "/api/withdrawals", headers: { cookie: worker.cookie }, payload: { withdrawal_coin: 200, payment_system: "Bkash", account_number: "01712345678" } })
+    await ctx.app.inject({
+      method: "POST",
+      url: "/api/withdrawals",
+      headers: { cookie: worker.cookie },
+      payload: { withdrawal_coin: 200, payment_system: "Bkash", account_number: "01712345678" },
+    })
   ).json<Withdrawal>();
-  const { payment } = (await ctx.app.inject({ method: "POST", url: "/api/payments", headers: { cookie: buyer.cookie }, payload: { package_id: "coins-10" } })).json<{ payment: Payment }>();
+  const { payment } = (
+    await ctx.app.inject({
+      method: "POST",
+      url: "/api/payments",
+      headers: { cookie: buyer.cookie },
+      payload: { package_id: "coins-10" },
+    })
+  ).json<{ payment: Payment }>();
   const victim = await registerUser(ctx.app, "worker");
-  fixtures = { task, submission, withdrawal, payment, upload: (worker.user).photo ?? "", userId: victim.user.id };
+  fixtures = {
+    task,
+    submission,
+    withdrawal,
+    payment,
+    upload: worker.user.photo ?? "",
+    userId: victim.user.id,
+  };
 });
 afterAll(() => ctx.close());
 
 describe("authorization matrix", () => {
   it("covers every route of the OpenAPI document", async () => {
-    const document = (await ctx.app.inject({ method: "GET", url: "/api/openapi.json" })).json<{ paths: Record<string, Record<string, unknown>> }>();
-    const documented = Object.entries(document.paths).flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`));
+    const document = (await ctx.app.inject({ method: "GET", url: "/api/openapi.json" })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const documented = Object.entries(document.paths).flatMap(([route, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`),
+    );
     const covered = new Set(MATRIX.map((entry) => `${entry.method} ${entry.route}`));
     expect(documented.filter((route) => !covered.has(route))).toEqual([]);
   });
@@ -172,11 +395,18 @@ describe("authorization matrix", () => {
   }
 
   it("left the fixtures untouched: the task, submission, withdrawal and payment are as they were", async () => {
-    const as = (caller: Caller, url: string) => ctx.app.inject({ method: "GET", url, headers: { cookie: cookies[caller] ?? "" } });
-    expect((await as("buyer", `/api/tasks/${fixtures.task.id}`)).json()).toMatchObject({ task_title: fixtures.task.task_title, required_workers: 1, status: "open" });
+    const as = (caller: Caller, url: string) =>
+      ctx.app.inject({ method: "GET", url, headers: { cookie: cookies[caller] ?? "" } });
+    expect((await as("buyer", `/api/tasks/${fixtures.task.id}`)).json()).toMatchObject({
+      task_title: fixtures.task.task_title,
+      required_workers: 1,
+      status: "open",
+    });
     expect((await as("buyer", "/api/buyer/submissions?status=pending")).json()).toMatchObject({ total: 1 });
     expect((await as("admin", "/api/admin/withdrawals?status=pending")).json()).toMatchObject({ total: 1 });
-    expect((await as("buyer", `/api/payments/${fixtures.payment.id}`)).json()).toMatchObject({ status: "pending" });
+    expect((await as("buyer", `/api/payments/${fixtures.payment.id}`)).json()).toMatchObject({
+      status: "pending",
+    });
     expect((await as("admin", "/api/admin/users?role=worker")).json()).toMatchObject({ total: 2 });
   });
 });

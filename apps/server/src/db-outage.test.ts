@@ -7,7 +7,16 @@ import type { Task } from "@taskmint/shared";
 import { startJobs } from "./jobs/runner.ts";
 import { notify } from "./modules/notifications/service.ts";
 import { openEventStream } from "./test/event-stream.ts";
-import { multipart, postTask, registerUser, signIn, startTestApp, TEST_ORIGIN, testImage, type TestContext } from "./test/harness.ts";
+import {
+  multipart,
+  postTask,
+  registerUser,
+  signIn,
+  startTestApp,
+  TEST_ORIGIN,
+  testImage,
+  type TestContext,
+} from "./test/harness.ts";
 import { startTcpProxy, type TcpProxy } from "./test/tcp-proxy.ts";
 
 // The app reaches PostgreSQL through a TCP proxy the test takes away and brings back, and a
@@ -36,7 +45,9 @@ afterAll(async () => {
 
 /** Ends every connection to the app's database but this one; answers how many. */
 async function terminateAppConnections(): Promise<number> {
-  const ended = await direct.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+  const ended = await direct.query(
+    "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
   return ended.rowCount ?? 0;
 }
 
@@ -57,131 +68,195 @@ function expectUnavailable(response: LightMyRequestResponse, what: string) {
   expect(response.json(), what).toMatchObject({ error: { code: "DATABASE_UNAVAILABLE" } });
 }
 
-describe.skipIf(!postgresUrl)("a database that goes away (PostgreSQL only: PGlite runs inside the process and cannot lose its connection)", () => {
-  it("answers 503 DATABASE_UNAVAILABLE with Retry-After while it is away, then serves again, jobs and live notifications included", async () => {
-    const buyer = await registerUser(ctx.app, "buyer");
-    const worker = await registerUser(ctx.app, "worker");
-    const task = (await postTask(ctx.app, buyer.cookie, { required_workers: 2, payable_amount: 3 })).json<Task>();
-    const submitted = await ctx.app.inject({ method: "POST", url: `/api/tasks/${task.id}/submissions`, headers: { cookie: worker.cookie }, payload: { submission_details: "done" } });
-    expect(submitted.statusCode).toBe(201);
-    await direct.query("update submissions set auto_approve_at = now() - interval '1 hour' where task_id = $1", [task.id]);
-    const stream = await openEventStream(base, worker.cookie);
+describe.skipIf(!postgresUrl)(
+  "a database that goes away (PostgreSQL only: PGlite runs inside the process and cannot lose its connection)",
+  () => {
+    it("answers 503 DATABASE_UNAVAILABLE with Retry-After while it is away, then serves again, jobs and live notifications included", async () => {
+      const buyer = await registerUser(ctx.app, "buyer");
+      const worker = await registerUser(ctx.app, "worker");
+      const task = (
+        await postTask(ctx.app, buyer.cookie, { required_workers: 2, payable_amount: 3 })
+      ).json<Task>();
+      const submitted = await ctx.app.inject({
+        method: "POST",
+        url: `/api/tasks/${task.id}/submissions`,
+        headers: { cookie: worker.cookie },
+        payload: { submission_details: "done" },
+      });
+      expect(submitted.statusCode).toBe(201);
+      await direct.query(
+        "update submissions set auto_approve_at = now() - interval '1 hour' where task_id = $1",
+        [task.id],
+      );
+      const stream = await openEventStream(base, worker.cookie);
 
-    proxy.takeAway({ dropOpen: false });
-    // The pool's connections and the LISTEN connection, at least.
-    expect(await terminateAppConnections()).toBeGreaterThan(1);
-    const jobLines: { msg: string; approved?: number }[] = [];
-    const jobLog = pino({ level: "info" }, new Writable({
-        write: (line: Buffer, _encoding, done) => {
-          jobLines.push(JSON.parse(line.toString()) as { msg: string });
-          done();
-        },
-      }));
-    const jobs = startJobs({ db: ctx.db, log: jobLog, clock: () => new Date(), intervalMs: 200 });
+      proxy.takeAway({ dropOpen: false });
+      // The pool's connections and the LISTEN connection, at least.
+      expect(await terminateAppConnections()).toBeGreaterThan(1);
+      const jobLines: { msg: string; approved?: number }[] = [];
+      const jobLog = pino(
+        { level: "info" },
+        new Writable({
+          write: (line: Buffer, _encoding, done) => {
+            jobLines.push(JSON.parse(line.toString()) as { msg: string });
+            done();
+          },
+        }),
+      );
+      const jobs = startJobs({ db: ctx.db, log: jobLog, clock: () => new Date(), intervalMs: 200 });
 
-    expect((await fetch(`${base}/healthz`)).status).toBe(503);
-    const asBuyer = (method: "GET" | "POST", url: string, payload?: object) =>
-      ctx.app.inject({ method, url, headers: { cookie: buyer.cookie, origin: TEST_ORIGIN }, ...(payload ? { payload } : {}) });
-    expectUnavailable(await asBuyer("GET", "/api/me"), "the session reader");
-    expectUnavailable(await asBuyer("GET", "/api/notifications"), "a read");
-    expectUnavailable(await postTask(ctx.app, buyer.cookie), "a write");
-    expectUnavailable(await signIn(ctx.app, buyer.email, buyer.password), "the auth library's sign-in");
-    expectUnavailable(await asBuyer("POST", "/api/auth/sign-out", {}), "the auth library's sign-out");
-    await waitFor(() => jobLines.filter((line) => line.msg.startsWith("background jobs failed")).length >= 2, 5_000);
-    expect(stream.hasEnded()).toBe(false);
+      expect((await fetch(`${base}/healthz`)).status).toBe(503);
+      const asBuyer = (method: "GET" | "POST", url: string, payload?: object) =>
+        ctx.app.inject({
+          method,
+          url,
+          headers: { cookie: buyer.cookie, origin: TEST_ORIGIN },
+          ...(payload ? { payload } : {}),
+        });
+      expectUnavailable(await asBuyer("GET", "/api/me"), "the session reader");
+      expectUnavailable(await asBuyer("GET", "/api/notifications"), "a read");
+      expectUnavailable(await postTask(ctx.app, buyer.cookie), "a write");
+      expectUnavailable(await signIn(ctx.app, buyer.email, buyer.password), "the auth library's sign-in");
+      expectUnavailable(await asBuyer("POST", "/api/auth/sign-out", {}), "the auth library's sign-out");
+      await waitFor(
+        () => jobLines.filter((line) => line.msg.startsWith("background jobs failed")).length >= 2,
+        5_000,
+      );
+      expect(stream.hasEnded()).toBe(false);
 
-    await proxy.bringBack();
-    const recoveryMs = await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 5_000);
-    // The sign-out answered 503 did not happen: the session still works.
-    expect((await asBuyer("GET", "/api/me")).statusCode).toBe(200);
-    // The jobs retried on a later tick and approved the due submission.
-    await waitFor(() => jobLines.some((line) => line.msg === "background jobs ran" && line.approved === 1), 5_000);
-    await jobs.stop();
+      await proxy.bringBack();
+      const recoveryMs = await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 5_000);
+      // The sign-out answered 503 did not happen: the session still works.
+      expect((await asBuyer("GET", "/api/me")).statusCode).toBe(200);
+      // The jobs retried on a later tick and approved the due submission.
+      await waitFor(
+        () => jobLines.some((line) => line.msg === "background jobs ran" && line.approved === 1),
+        5_000,
+      );
+      await jobs.stop();
 
-    // The stream opened before the outage delivers again once the LISTEN connection is back.
-    const sent: string[] = [];
-    const liveMs = await waitFor(async () => {
-      sent.push(`after the outage ${sent.length + 1}`);
-      await notify(ctx.db, worker.user.id, sent.at(-1) ?? "", "/dashboard");
-      return stream.receives(sent.at(-1) ?? "", 500);
-    }, 10_000);
-    // Whatever was not pushed live is in the inbox a reload shows.
-    const inbox = (await ctx.app.inject({ method: "GET", url: "/api/notifications?limit=50", headers: { cookie: worker.cookie } })).json<{ items: { message: string }[] }>();
-    expect(inbox.items.map((item) => item.message).sort()).toEqual([...sent, `You have earned 3 coins from ${buyer.user.name} for completing ${task.task_title}`].sort());
-    console.info(`database outage: /healthz 200 again ${Math.round(recoveryMs)} ms after the database came back; live notifications ${Math.round(liveMs)} ms later`);
-    stream.close();
-  });
+      // The stream opened before the outage delivers again once the LISTEN connection is back.
+      const sent: string[] = [];
+      const liveMs = await waitFor(async () => {
+        sent.push(`after the outage ${sent.length + 1}`);
+        await notify(ctx.db, worker.user.id, sent.at(-1) ?? "", "/dashboard");
+        return stream.receives(sent.at(-1) ?? "", 500);
+      }, 10_000);
+      // Whatever was not pushed live is in the inbox a reload shows.
+      const inbox = (
+        await ctx.app.inject({
+          method: "GET",
+          url: "/api/notifications?limit=50",
+          headers: { cookie: worker.cookie },
+        })
+      ).json<{ items: { message: string }[] }>();
+      expect(inbox.items.map((item) => item.message).sort()).toEqual(
+        [...sent, `You have earned 3 coins from ${buyer.user.name} for completing ${task.task_title}`].sort(),
+      );
+      console.info(
+        `database outage: /healthz 200 again ${Math.round(recoveryMs)} ms after the database came back; live notifications ${Math.round(liveMs)} ms later`,
+      );
+      stream.close();
+    });
 
-  it("ends, once its LISTEN connection is back, a stream whose session ended while it was down", async () => {
-    const user = await registerUser(ctx.app, "worker");
-    const someoneElse = await registerUser(ctx.app, "worker");
-    const ending = await openEventStream(base, user.cookie);
-    const staying = await openEventStream(base, someoneElse.cookie);
+    it("ends, once its LISTEN connection is back, a stream whose session ended while it was down", async () => {
+      const user = await registerUser(ctx.app, "worker");
+      const someoneElse = await registerUser(ctx.app, "worker");
+      const ending = await openEventStream(base, user.cookie);
+      const staying = await openEventStream(base, someoneElse.cookie);
 
-    proxy.takeAway({ dropOpen: false });
-    const listening = await direct.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN %'");
-    expect(listening.rowCount).toBe(1);
-    // Signed out elsewhere (another server process) while this one hears nothing.
-    await direct.query("delete from sessions where user_id = $1", [user.user.id]);
-    await sleep(300);
-    expect(ending.hasEnded()).toBe(false);
+      proxy.takeAway({ dropOpen: false });
+      const listening = await direct.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN %'",
+      );
+      expect(listening.rowCount).toBe(1);
+      // Signed out elsewhere (another server process) while this one hears nothing.
+      await direct.query("delete from sessions where user_id = $1", [user.user.id]);
+      await sleep(300);
+      expect(ending.hasEnded()).toBe(false);
 
-    await proxy.bringBack();
-    await waitFor(() => ending.hasEnded(), 10_000);
-    expect(staying.hasEnded()).toBe(false);
-    staying.close();
-  });
+      await proxy.bringBack();
+      await waitFor(() => ending.hasEnded(), 10_000);
+      expect(staying.hasEnded()).toBe(false);
+      staying.close();
+    });
 
-  it("keeps every acknowledged write when every backend of the app is terminated three times under load, answering nothing 5xx but 503", async () => {
-    const buyer = await registerUser(ctx.app, "buyer");
-    const photo = await testImage();
-    const statuses: { status: number; code?: string; retryAfter?: string }[] = [];
-    const record = (response: LightMyRequestResponse) => {
-      const body = response.statusCode >= 500 ? response.json<{ error?: { code?: string } }>() : undefined;
-      statuses.push({ status: response.statusCode, code: body?.error?.code, retryAfter: response.headers["retry-after"] });
-      return response;
-    };
-    const acknowledged = { tasks: [] as string[], users: [] as string[] };
-    let running = true;
-    const loop = async (step: () => Promise<void>) => {
-      while (running) await step();
-    };
-    const loops = [
-      loop(async () => {
-        const response = record(await postTask(ctx.app, buyer.cookie, { required_workers: 1, payable_amount: 1 }));
-        if (response.statusCode === 201) acknowledged.tasks.push(response.json<Task>().id);
-      }),
-      loop(async () => {
-        const email = `outage-${statuses.length}-${Date.now()}@example.com`;
-        const form = await multipart({ name: "Outage Worker", role: "worker", email, password: "Secret12", photo: { bytes: photo, filename: "me.png", type: "image/png" } });
-        const response = record(await ctx.app.inject({ method: "POST", url: "/api/register", ...form }));
-        if (response.statusCode === 201) acknowledged.users.push(email);
-      }),
-      loop(async () => {
-        record(await signIn(ctx.app, buyer.email, buyer.password));
-      }),
-      loop(async () => {
-        record(await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: buyer.cookie } }));
-        const latest = acknowledged.tasks.at(-1);
-        if (latest) record(await ctx.app.inject({ method: "GET", url: `/api/tasks/${latest}` }));
-      }),
-    ];
-    let terminated = 0;
-    for (let round = 0; round < 3; round += 1) {
+    it("keeps every acknowledged write when every backend of the app is terminated three times under load, answering nothing 5xx but 503", async () => {
+      const buyer = await registerUser(ctx.app, "buyer");
+      const photo = await testImage();
+      const statuses: { status: number; code?: string; retryAfter?: string }[] = [];
+      const record = (response: LightMyRequestResponse) => {
+        const body = response.statusCode >= 500 ? response.json<{ error?: { code?: string } }>() : undefined;
+        statuses.push({
+          status: response.statusCode,
+          code: body?.error?.code,
+          retryAfter: response.headers["retry-after"],
+        });
+        return response;
+      };
+      const acknowledged = { tasks: [] as string[], users: [] as string[] };
+      let running = true;
+      const loop = async (step: () => Promise<void>) => {
+        while (running) await step();
+      };
+      const loops = [
+        loop(async () => {
+          const response = record(
+            await postTask(ctx.app, buyer.cookie, { required_workers: 1, payable_amount: 1 }),
+          );
+          if (response.statusCode === 201) acknowledged.tasks.push(response.json<Task>().id);
+        }),
+        loop(async () => {
+          const email = `outage-${statuses.length}-${Date.now()}@example.com`;
+          const form = await multipart({
+            name: "Outage Worker",
+            role: "worker",
+            email,
+            password: "Secret12",
+            photo: { bytes: photo, filename: "me.png", type: "image/png" },
+          });
+          const response = record(await ctx.app.inject({ method: "POST", url: "/api/register", ...form }));
+          if (response.statusCode === 201) acknowledged.users.push(email);
+        }),
+        loop(async () => {
+          record(await signIn(ctx.app, buyer.email, buyer.password));
+        }),
+        loop(async () => {
+          record(await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: buyer.cookie } }));
+          const latest = acknowledged.tasks.at(-1);
+          if (latest) record(await ctx.app.inject({ method: "GET", url: `/api/tasks/${latest}` }));
+        }),
+      ];
+      let terminated = 0;
+      for (let round = 0; round < 3; round += 1) {
+        await sleep(800);
+        terminated += await terminateAppConnections();
+      }
       await sleep(800);
-      terminated += await terminateAppConnections();
-    }
-    await sleep(800);
-    running = false;
-    await Promise.all(loops);
+      running = false;
+      await Promise.all(loops);
 
-    const failures = statuses.filter((entry) => entry.status >= 500);
-    expect(failures.filter((entry) => entry.status !== 503 || entry.code !== "DATABASE_UNAVAILABLE" || entry.retryAfter !== "2")).toEqual([]);
-    expect(acknowledged.tasks.length).toBeGreaterThan(3);
-    const kept = await direct.query<{ kept: number }>("select count(*)::int as kept from tasks where id = any($1)", [acknowledged.tasks]);
-    expect(kept.rows[0]?.kept).toBe(acknowledged.tasks.length);
-    const registered = await direct.query<{ kept: number }>("select count(*)::int as kept from users where email = any($1)", [acknowledged.users]);
-    expect(registered.rows[0]?.kept).toBe(acknowledged.users.length);
-    console.info(`database terminations under load: ${statuses.length} requests, ${terminated} connections ended in 3 rounds, ${failures.length} answered 503, ${acknowledged.tasks.length} tasks and ${acknowledged.users.length} sign-ups acknowledged and kept`);
-  });
-});
+      const failures = statuses.filter((entry) => entry.status >= 500);
+      expect(
+        failures.filter(
+          (entry) =>
+            entry.status !== 503 || entry.code !== "DATABASE_UNAVAILABLE" || entry.retryAfter !== "2",
+        ),
+      ).toEqual([]);
+      expect(acknowledged.tasks.length).toBeGreaterThan(3);
+      const kept = await direct.query<{ kept: number }>(
+        "select count(*)::int as kept from tasks where id = any($1)",
+        [acknowledged.tasks],
+      );
+      expect(kept.rows[0]?.kept).toBe(acknowledged.tasks.length);
+      const registered = await direct.query<{ kept: number }>(
+        "select count(*)::int as kept from users where email = any($1)",
+        [acknowledged.users],
+      );
+      expect(registered.rows[0]?.kept).toBe(acknowledged.users.length);
+      console.info(
+        `database terminations under load: ${statuses.length} requests, ${terminated} connections ended in 3 rounds, ${failures.length} answered 503, ${acknowledged.tasks.length} tasks and ${acknowledged.users.length} sign-ups acknowledged and kept`,
+      );
+    });
+  },
+);

@@ -17,7 +17,10 @@ const envSchema = z
     DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     DATA_DIR: z.string().min(1).default("./data"),
     PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-    AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    AUTH_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
     ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
     ADMIN_PASSWORD: optionalString,
     SEED_DEMO: z.preprocess(emptyAsUndefined, booleanFlag.optional()),
@@ -41,25 +44,48 @@ const envSchema = z
     MAIL_FROM: z.string().default("TaskMint <no-reply@taskmint.local>"),
     REPOSITORY_URL: z.url().default("https://github.com/taskmint/taskmint"),
     /** `npm run bench` only: also serve the bare reference route (see src/bench/reference-server.ts) on this port. */
-    BENCH_REFERENCE_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+    BENCH_REFERENCE_PORT: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1).max(65535).optional(),
+    ),
     /** Set by npm to where `npm ...` was typed; relative paths mean relative to it. */
     INIT_CWD: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when NODE_ENV=production" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required when NODE_ENV=production",
+      });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL and ADMIN_PASSWORD go together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_PASSWORD"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD go together",
+      });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_SECRET"],
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together",
+      });
     }
     if (env.GOOGLE_ISSUER_URL && !env.GOOGLE_CLIENT_ID) {
-      ctx.addIssue({ code: "custom", path: ["GOOGLE_ISSUER_URL"], message: "needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_ISSUER_URL"],
+        message: "needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET",
+      });
     }
     if (env.PAYMENT_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {
-      ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "is required when PAYMENT_PROVIDER=stripe" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "is required when PAYMENT_PROVIDER=stripe",
+      });
     }
   })
   .transform((env) => ({
@@ -76,7 +102,9 @@ const DEV_WEB_ORIGIN = "http://localhost:5173";
 
 /** The origins the app's own pages are served from: PUBLIC_URL's, and the dev server's outside production. */
 export const trustedOrigins = (env: Env): string[] =>
-  env.NODE_ENV === "production" ? [new URL(env.PUBLIC_URL).origin] : [new URL(env.PUBLIC_URL).origin, DEV_WEB_ORIGIN];
+  env.NODE_ENV === "production"
+    ? [new URL(env.PUBLIC_URL).origin]
+    : [new URL(env.PUBLIC_URL).origin, DEV_WEB_ORIGIN];
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {

@@ -2,12 +2,29 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "@taskmint/shared";
-import { auditLog, ledgerTransfers, payments, submissions, tasks, uploads, users, withdrawals } from "./db/schema/index.ts";
+import {
+  auditLog,
+  ledgerTransfers,
+  payments,
+  submissions,
+  tasks,
+  uploads,
+  users,
+  withdrawals,
+} from "./db/schema/index.ts";
 import { rowsOf } from "./lib/db-errors.ts";
 import { checkLedger } from "./modules/ledger/service.ts";
 import { ensureAdmin } from "./modules/users/service.ts";
 import { SOAK_SCALE } from "./test/soak.ts";
-import { multipart, postTask, registerUser, sessionCookie, signIn, startTestApp, type TestContext } from "./test/harness.ts";
+import {
+  multipart,
+  postTask,
+  registerUser,
+  sessionCookie,
+  signIn,
+  startTestApp,
+  type TestContext,
+} from "./test/harness.ts";
 
 // Generated input for every route of the OpenAPI document (the auth library's routes
 // included), from every kind of caller: random junk, plausible bodies built from each
@@ -42,13 +59,41 @@ const SESSION_ENDING = new Set(["POST /api/auth/sign-out"]);
 
 /** Text that looks ordinary but carries what no database can store (issue 14, item 3). */
 const unstorable = fc
-  .tuple(fc.string({ maxLength: 12 }), fc.constantFrom("\u0000", "\uD800", "\uDC00", "\uDBFF\u0000", "\u0000\u0000"), fc.string({ maxLength: 12 }))
+  .tuple(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom("\u0000", "\uD800", "\uDC00", "\uDBFF\u0000", "\u0000\u0000"),
+    fc.string({ maxLength: 12 }),
+  )
   .map(([before, bad, after]) => `${before}${bad}${after}`);
-const impossibleDate = fc.constantFrom("2099-02-30", "2099-02-29", "2099-04-31", "2099-13-01", "2099-00-00", "0000-00-00", "99999-01-01", "2099-02-30T00:00:00.000Z");
+const impossibleDate = fc.constantFrom(
+  "2099-02-30",
+  "2099-02-29",
+  "2099-04-31",
+  "2099-13-01",
+  "2099-00-00",
+  "0000-00-00",
+  "99999-01-01",
+  "2099-02-30T00:00:00.000Z",
+);
 /** Cursors shaped like the server's own, with values the database would choke on. */
 const craftedCursor = fc
   .record({
-    value: fc.oneof(fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 99_999_999_999, 1e308, 1.5, "2099-02-30T00:00:00.000Z", "0000-01-01T00:00:00.000Z", "Tue", "5", "a\u0000b"), fc.string(), fc.double()),
+    value: fc.oneof(
+      fc.constantFrom(
+        2 ** 31,
+        -(2 ** 31) - 1,
+        99_999_999_999,
+        1e308,
+        1.5,
+        "2099-02-30T00:00:00.000Z",
+        "0000-01-01T00:00:00.000Z",
+        "Tue",
+        "5",
+        "a\u0000b",
+      ),
+      fc.string(),
+      fc.double(),
+    ),
     id: fc.oneof(fc.uuid(), fc.string(), fc.integer(), fc.constant("a\u0000b")),
   })
   .map((cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url"));
@@ -57,7 +102,24 @@ const deepJson = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 const nasty = fc.oneof(
   fc.string(),
   fc.string({ unit: "grapheme", maxLength: 50 }),
-  fc.constantFrom("", " ", "0", "-1", "1.5", "1e309", "NaN", "null", "true", "[]", "{}", "../../etc/passwd", "<script>alert(1)</script>", "' or 1=1 --", "%00", "\u0000"),
+  fc.constantFrom(
+    "",
+    " ",
+    "0",
+    "-1",
+    "1.5",
+    "1e309",
+    "NaN",
+    "null",
+    "true",
+    "[]",
+    "{}",
+    "../../etc/passwd",
+    "<script>alert(1)</script>",
+    "' or 1=1 --",
+    "%00",
+    "\u0000",
+  ),
   fc.integer().map(String),
   fc.uuid(),
   fc.string({ minLength: 5000, maxLength: 20000 }),
@@ -88,10 +150,16 @@ function plausible(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
     case "string":
       if (schema.format === "email") return fc.constantFrom("fuzz@example.com", "Someone@Example.com");
       if (schema.format === "uuid") return fc.uuid();
-      return fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom("Secret12", "2099-01-01", "01712345678", "/dashboard"));
+      return fc.oneof(
+        fc.string({ minLength: 1, maxLength: 30 }),
+        fc.constantFrom("Secret12", "2099-01-01", "01712345678", "/dashboard"),
+      );
     case "integer":
     case "number":
-      return fc.integer({ min: Math.max(schema.minimum ?? 0, -1_000_000), max: Math.min(schema.maximum ?? 1000, 1_000_000) });
+      return fc.integer({
+        min: Math.max(schema.minimum ?? 0, -1_000_000),
+        max: Math.min(schema.maximum ?? 1000, 1_000_000),
+      });
     case "boolean":
       return fc.boolean();
     case "array":
@@ -99,9 +167,12 @@ function plausible(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
     case "object": {
       const properties = schema.properties ?? {};
       const required = new Set(schema.required ?? []);
-      return fc.record(Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, plausible(property)])), {
-        requiredKeys: Object.keys(properties).filter((name) => required.has(name)),
-      });
+      return fc.record(
+        Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, plausible(property)])),
+        {
+          requiredKeys: Object.keys(properties).filter((name) => required.has(name)),
+        },
+      );
     }
     default:
       return jsonValue;
@@ -110,42 +181,92 @@ function plausible(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
 
 /** A plausible body with one field replaced by something no database or parser should meet. */
 function poisoned(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
-  const poison = fc.oneof(unstorable, impossibleDate, craftedCursor, fc.integer({ min: 33, max: 2000 }).map((depth) => JSON.parse(deepJson(depth)) as unknown));
+  const poison = fc.oneof(
+    unstorable,
+    impossibleDate,
+    craftedCursor,
+    fc.integer({ min: 33, max: 2000 }).map((depth) => JSON.parse(deepJson(depth)) as unknown),
+  );
   return plausible(schema).chain((body) => {
     const fields = body && typeof body === "object" && !Array.isArray(body) ? Object.keys(body) : [];
     if (fields.length === 0) return fc.constant(body);
-    return fc.tuple(fc.constantFrom(...fields), poison).map(([field, value]) => ({ ...(body as object), [field]: value }));
+    return fc
+      .tuple(fc.constantFrom(...fields), poison)
+      .map(([field, value]) => ({ ...(body as object), [field]: value }));
   });
 }
 
-const PROFILE_HIJACK = { name: "x".repeat(5000), image: "https://evil.example/a.png", role: "admin", emailVerified: true };
+const PROFILE_HIJACK = {
+  name: "x".repeat(5000),
+  image: "https://evil.example/a.png",
+  role: "admin",
+  emailVerified: true,
+};
 
-const IMAGE_PART = { bytes: Buffer.from("\x89PNG\r\n\x1a\n not really"), filename: "x.png", type: "image/png" };
+const IMAGE_PART = {
+  bytes: Buffer.from("\x89PNG\r\n\x1a\n not really"),
+  filename: "x.png",
+  type: "image/png",
+};
 /** The text fields of the multipart forms (register, post a task, edit the profile). */
-const MULTIPART_FIELDS = ["name", "role", "email", "password", "task_title", "task_detail", "required_workers", "payable_amount", "completion_date", "submission_info"];
+const MULTIPART_FIELDS = [
+  "name",
+  "role",
+  "email",
+  "password",
+  "task_title",
+  "task_detail",
+  "required_workers",
+  "payable_amount",
+  "completion_date",
+  "submission_info",
+];
 
 /** Bodies sent as they are: deep, truncated, or multipart without a boundary or cut short. */
 const rawBody = fc.oneof(
-  fc.record({ type: fc.constant("application/json"), payload: fc.integer({ min: 33, max: 100_000 }).map(deepJson) }),
-  fc.record({ type: fc.constant("application/json"), payload: fc.integer({ min: 33, max: 50_000 }).map((depth) => `{"email":${deepJson(depth)}}`) }),
-  fc.record({ type: fc.constant("application/json"), payload: fc.constantFrom('{"email":', "{", '{"a":1}}', "\u0000", "nul\u0000l") }),
-  fc.record({ type: fc.constantFrom("multipart/form-data", "multipart/form-data; boundary=", "multipart/form-data; boundary=XX"), payload: fc.string() }),
+  fc.record({
+    type: fc.constant("application/json"),
+    payload: fc.integer({ min: 33, max: 100_000 }).map(deepJson),
+  }),
+  fc.record({
+    type: fc.constant("application/json"),
+    payload: fc.integer({ min: 33, max: 50_000 }).map((depth) => `{"email":${deepJson(depth)}}`),
+  }),
+  fc.record({
+    type: fc.constant("application/json"),
+    payload: fc.constantFrom('{"email":', "{", '{"a":1}}', "\u0000", "nul\u0000l"),
+  }),
+  fc.record({
+    type: fc.constantFrom(
+      "multipart/form-data",
+      "multipart/form-data; boundary=",
+      "multipart/form-data; boundary=XX",
+    ),
+    payload: fc.string(),
+  }),
   fc.record({
     type: fc.constant("multipart/form-data; boundary=XX"),
     payload: fc.constantFrom(
       '--XX\r\nContent-Disposition: form-data; name="name"\r\n\r\nhello',
       '--XX\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
       "--XX--",
-      '--XX\r\nContent-Disposition: form-data\r\n\r\nx\r\n--XX--',
+      "--XX\r\nContent-Disposition: form-data\r\n\r\nx\r\n--XX--",
     ),
   }),
 );
 
-type FuzzBody = undefined | { json: unknown } | { raw: { type: string; payload: string } } | { multipart: Parameters<typeof multipart>[0] };
+type FuzzBody =
+  | undefined
+  | { json: unknown }
+  | { raw: { type: string; payload: string } }
+  | { multipart: Parameters<typeof multipart>[0] };
 
-async function encodeBody(body: FuzzBody): Promise<{ headers: Record<string, string>; payload?: string | Buffer }> {
+async function encodeBody(
+  body: FuzzBody,
+): Promise<{ headers: Record<string, string>; payload?: string | Buffer }> {
   if (body === undefined) return { headers: {} };
-  if ("json" in body) return { headers: { "content-type": "application/json" }, payload: JSON.stringify(body.json) };
+  if ("json" in body)
+    return { headers: { "content-type": "application/json" }, payload: JSON.stringify(body.json) };
   if ("raw" in body) return { headers: { "content-type": body.raw.type }, payload: body.raw.payload };
   const form = await multipart(body.multipart);
   return { headers: form.headers, payload: form.payload };
@@ -155,7 +276,11 @@ let ctx: TestContext;
 
 /** Row counts of everything a request could create, and the ledger's movements. */
 function footprint() {
-  return Promise.all([users, tasks, submissions, withdrawals, payments, uploads, ledgerTransfers, auditLog].map((table) => ctx.db.$count(table)));
+  return Promise.all(
+    [users, tasks, submissions, withdrawals, payments, uploads, ledgerTransfers, auditLog].map((table) =>
+      ctx.db.$count(table),
+    ),
+  );
 }
 let operations: { method: string; path: string; operation: OpenApiOperation }[] = [];
 const cookies: (string | undefined)[] = [undefined];
@@ -166,8 +291,14 @@ beforeAll(async () => {
   const buyer = await registerUser(ctx.app, "buyer");
   await postTask(ctx.app, buyer.cookie).then((response) => response.json<Task>());
   await ensureAdmin(ctx.db, { email: "fuzz-admin@example.com", password: "Admin123" });
-  cookies.push(worker.cookie, buyer.cookie, sessionCookie(await signIn(ctx.app, "fuzz-admin@example.com", "Admin123")));
-  const document = (await ctx.app.inject({ method: "GET", url: "/api/openapi.json" })).json<{ paths: Record<string, Record<string, OpenApiOperation>> }>();
+  cookies.push(
+    worker.cookie,
+    buyer.cookie,
+    sessionCookie(await signIn(ctx.app, "fuzz-admin@example.com", "Admin123")),
+  );
+  const document = (await ctx.app.inject({ method: "GET", url: "/api/openapi.json" })).json<{
+    paths: Record<string, Record<string, OpenApiOperation>>;
+  }>();
   operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods)
       .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation }))
@@ -183,23 +314,42 @@ describe("input fuzzing over the OpenAPI document", () => {
     for (const { method, path, operation } of operations) {
       const jsonSchema = operation.requestBody?.content?.["application/json"]?.schema;
       const fields = Object.keys(jsonSchema?.properties ?? {});
-      const queryNames = (operation.parameters ?? []).filter((parameter) => parameter.in === "query").map((parameter) => parameter.name);
+      const queryNames = (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === "query")
+        .map((parameter) => parameter.name);
       const anonymousOnly = SESSION_ENDING.has(`${method} ${path}`);
       const multipartBody = fc
-        .dictionary(fc.constantFrom(...MULTIPART_FIELDS), fc.oneof(nasty, unstorable, impossibleDate), { maxKeys: 6 })
-        .chain((textFields) => fc.boolean().map((withFile) => ({ multipart: { ...textFields, ...(withFile ? { photo: IMAGE_PART, task_image: IMAGE_PART } : {}) } })));
+        .dictionary(fc.constantFrom(...MULTIPART_FIELDS), fc.oneof(nasty, unstorable, impossibleDate), {
+          maxKeys: 6,
+        })
+        .chain((textFields) =>
+          fc.boolean().map((withFile) => ({
+            multipart: {
+              ...textFields,
+              ...(withFile ? { photo: IMAGE_PART, task_image: IMAGE_PART } : {}),
+            },
+          })),
+        );
       const input = fc.record({
         caller: anonymousOnly ? fc.constant(0) : fc.integer({ min: 0, max: cookies.length - 1 }),
         pathValues: fc.array(nasty, { minLength: 4, maxLength: 4 }),
-        query: fc.dictionary(fc.oneof(fc.constantFrom(...queryNames, "page", "limit", "cursor"), fc.string()), nasty, { maxKeys: 4 }),
+        query: fc.dictionary(
+          fc.oneof(fc.constantFrom(...queryNames, "page", "limit", "cursor"), fc.string()),
+          nasty,
+          { maxKeys: 4 },
+        ),
         body: fc.oneof(
           fc.constant(undefined),
-          fc.dictionary(fc.oneof(fc.constantFrom(...fields, "extra"), fc.string()), jsonValue, { maxKeys: 6 }).map((json) => ({ json })),
+          fc
+            .dictionary(fc.oneof(fc.constantFrom(...fields, "extra"), fc.string()), jsonValue, { maxKeys: 6 })
+            .map((json) => ({ json })),
           jsonValue.map((json) => ({ json })),
           plausible(jsonSchema).map((json) => ({ json })),
           poisoned(jsonSchema).map((json) => ({ json })),
           // Item 4 of issue 14: profile fields smuggled into any route, as the library's update-user took them.
-          plausible(jsonSchema).map((json) => ({ json: { ...(json && typeof json === "object" ? json : {}), ...PROFILE_HIJACK } })),
+          plausible(jsonSchema).map((json) => ({
+            json: { ...(json && typeof json === "object" ? json : {}), ...PROFILE_HIJACK },
+          })),
           rawBody.map((raw) => ({ raw })),
           multipartBody,
         ),
@@ -208,7 +358,9 @@ describe("input fuzzing over the OpenAPI document", () => {
         fc.asyncProperty(input, async ({ caller, pathValues, query, body }) => {
           let index = 0;
           // A URL is UTF-8 on the wire: a lone surrogate travels as U+FFFD.
-          const url = path.replace(/\{[^}]+\}/g, () => encodeURIComponent(Buffer.from(pathValues[index++] ?? "x").toString()));
+          const url = path.replace(/\{[^}]+\}/g, () =>
+            encodeURIComponent(Buffer.from(pathValues[index++] ?? "x").toString()),
+          );
           const search = new URLSearchParams(query).toString();
           const cookie = cookies[caller];
           const before = method === "GET" ? null : await footprint();

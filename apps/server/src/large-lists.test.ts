@@ -6,7 +6,14 @@ import type { AdminUser } from "./modules/admin/service.ts";
 import { checkStatsCounters } from "./modules/stats/service.ts";
 import { ensureAdmin } from "./modules/users/service.ts";
 import { seedLarge } from "./seed/large.ts";
-import { registerUser, sessionCookie, signIn, startTestApp, type RegisteredUser, type TestContext } from "./test/harness.ts";
+import {
+  registerUser,
+  sessionCookie,
+  signIn,
+  startTestApp,
+  type RegisteredUser,
+  type TestContext,
+} from "./test/harness.ts";
 
 // Lists that grow with the platform page by keyset and count only up to a cap (issue 9).
 
@@ -69,16 +76,26 @@ describe("large lists", () => {
     const byNumber = await get<LargePage<Task>>("/api/admin/tasks?page=3&limit=100", admin);
     const walked = await walk<Task>("/api/admin/tasks", admin, 100);
     expect(byNumber.items.map((task) => task.id)).toEqual(walked.slice(200, 300).map((task) => task.id));
-    const past = await ctx.app.inject({ method: "GET", url: `/api/admin/tasks?page=${LARGE_LIST_COUNT_CAP / 100 + 1}&limit=100`, headers: { cookie: admin } });
+    const past = await ctx.app.inject({
+      method: "GET",
+      url: `/api/admin/tasks?page=${LARGE_LIST_COUNT_CAP / 100 + 1}&limit=100`,
+      headers: { cookie: admin },
+    });
     expect(past.statusCode).toBe(400);
-    expect(past.json()).toMatchObject({ error: { code: "VALIDATION", details: { page: expect.stringContaining("cursor") as unknown } } });
+    expect(past.json()).toMatchObject({
+      error: { code: "VALIDATION", details: { page: expect.stringContaining("cursor") as unknown } },
+    });
   });
 
   it("pages the admins' user list by name, past the cap, and refuses a forged cursor", async () => {
     const users = await walk<AdminUser>("/api/admin/users", admin, 100);
     expect(users.length).toBe(USERS + 2);
     expect(new Set(users.map((user) => user.id)).size).toBe(USERS + 2);
-    const forged = await ctx.app.inject({ method: "GET", url: "/api/admin/users?cursor=bm90LWEtY3Vyc29y", headers: { cookie: admin } });
+    const forged = await ctx.app.inject({
+      method: "GET",
+      url: "/api/admin/users?cursor=bm90LWEtY3Vyc29y",
+      headers: { cookie: admin },
+    });
     expect(forged.statusCode).toBe(400);
   });
 

@@ -21,12 +21,18 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log: pino({ level: env.LOG_LEVEL }) });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    log: pino({ level: env.LOG_LEVEL }),
+  });
   await database.migrate();
   const report = await prepareData(database.db, env, database.kind);
   const app = await buildApp({ env, database, authSecret: await resolveAuthSecret(env) });
   const jobs = startJobs({ db: database.db, log: app.log, clock: app.clock, intervalMs: JOB_INTERVAL_MS });
-  const reference = env.BENCH_REFERENCE_PORT ? await startReferenceServer(database, env.BENCH_REFERENCE_PORT, env.HOST, app.clock) : null;
+  const reference = env.BENCH_REFERENCE_PORT
+    ? await startReferenceServer(database, env.BENCH_REFERENCE_PORT, env.HOST, app.clock)
+    : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {

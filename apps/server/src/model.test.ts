@@ -6,7 +6,16 @@ import { autoApproveDue } from "./modules/submissions/service.ts";
 import { expireTasks } from "./modules/tasks/service.ts";
 import { ensureAdmin } from "./modules/users/service.ts";
 import { SOAK_SCALE } from "./test/soak.ts";
-import { postTask, registerUser, sessionCookie, signIn, startTestApp, TestClock, type RegisteredUser, type TestContext } from "./test/harness.ts";
+import {
+  postTask,
+  registerUser,
+  sessionCookie,
+  signIn,
+  startTestApp,
+  TestClock,
+  type RegisteredUser,
+  type TestContext,
+} from "./test/harness.ts";
 
 // A model-based test of the marketplace: random sequences of domain actions run against
 // the real server and against a small model of the rules; after every step every
@@ -30,7 +39,13 @@ interface Model {
   buyers: ModelUser[];
   workers: ModelUser[];
   tasks: ModelTask[];
-  submissions: { id: string; task: number; worker: number; status: "pending" | "approved" | "rejected"; dueAt: number }[];
+  submissions: {
+    id: string;
+    task: number;
+    worker: number;
+    status: "pending" | "approved" | "rejected";
+    dueAt: number;
+  }[];
   withdrawals: { id: string; worker: number; coins: number; pending: boolean }[];
   submitted: Set<string>;
 }
@@ -41,146 +56,240 @@ let admin = "";
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 const call = (method: Method, url: string, cookie: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const day = (offset: number) => new Date(clock.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) =>
+  new Date(clock.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
 const pick = <T>(list: T[], index: number) => list[index % Math.max(list.length, 1)];
 
 type Command = fc.AsyncCommand<Model, TestContext>;
-const command = (name: string, check: (model: Readonly<Model>) => boolean, run: (model: Model) => Promise<void>): Command => ({
+const command = (
+  name: string,
+  check: (model: Readonly<Model>) => boolean,
+  run: (model: Model) => Promise<void>,
+): Command => ({
   check,
   async run(model) {
     await run(model);
-    for (const user of [...model.buyers, ...model.workers]) expect(await balanceOf(ctx.db, walletOf(user.id)), `${name}: wallet`).toBe(user.coins);
+    for (const user of [...model.buyers, ...model.workers])
+      expect(await balanceOf(ctx.db, walletOf(user.id)), `${name}: wallet`).toBe(user.coins);
   },
   toString: () => name,
 });
 
 const commands = [
-  fc.record({ who: fc.nat(), pack: fc.constantFrom("coins-10", "coins-150"), card: fc.constantFrom("4242424242424242", "4000000000000002") }).map(({ who, pack, card }) =>
-    command(`buy ${pack} ${card}`, (m) => m.buyers.length > 0, async (m) => {
-      const buyer = pick(m.buyers, who);
-      if (!buyer) return;
-      const { payment } = (await call("POST", "/api/payments", buyer.cookie, { package_id: pack })).json<{ payment: Payment }>();
-      const paid = (await call("POST", `/api/payments/${payment.id}/sandbox-confirm`, buyer.cookie, { card_number: card, exp_month: 1, exp_year: 2099, cvc: "123" })).json<Payment>();
-      const ok = card.startsWith("4242");
-      expect(paid.status).toBe(ok ? "completed" : "failed");
-      if (ok) buyer.coins += pack === "coins-10" ? 10 : 150;
-    }),
-  ),
-  fc.record({ who: fc.nat(), workers: fc.integer({ min: 1, max: 4 }), pay: fc.integer({ min: 1, max: 40 }), days: fc.integer({ min: 0, max: 5 }) }).map(({ who, workers, pay, days }) =>
-    command(`task ${workers}x${pay} due +${days}d`, (m) => m.buyers.length > 0, async (m) => {
-      const buyerIndex = who % m.buyers.length;
-      const buyer = m.buyers[buyerIndex];
-      if (!buyer) return;
-      const response = await postTask(ctx.app, buyer.cookie, { required_workers: workers, payable_amount: pay, completion_date: day(days) });
-      if (workers * pay > buyer.coins) {
-        expect(response.statusCode).toBe(409);
-        return;
-      }
-      expect(response.statusCode, response.body).toBe(201);
-      buyer.coins -= workers * pay;
-      m.tasks.push({ id: response.json<Task>().id, buyer: buyerIndex, pay, slots: workers, open: true, deleted: false, due: day(days) });
-    }),
-  ),
+  fc
+    .record({
+      who: fc.nat(),
+      pack: fc.constantFrom("coins-10", "coins-150"),
+      card: fc.constantFrom("4242424242424242", "4000000000000002"),
+    })
+    .map(({ who, pack, card }) =>
+      command(
+        `buy ${pack} ${card}`,
+        (m) => m.buyers.length > 0,
+        async (m) => {
+          const buyer = pick(m.buyers, who);
+          if (!buyer) return;
+          const { payment } = (await call("POST", "/api/payments", buyer.cookie, { package_id: pack })).json<{
+            payment: Payment;
+          }>();
+          const paid = (
+            await call("POST", `/api/payments/${payment.id}/sandbox-confirm`, buyer.cookie, {
+              card_number: card,
+              exp_month: 1,
+              exp_year: 2099,
+              cvc: "123",
+            })
+          ).json<Payment>();
+          const ok = card.startsWith("4242");
+          expect(paid.status).toBe(ok ? "completed" : "failed");
+          if (ok) buyer.coins += pack === "coins-10" ? 10 : 150;
+        },
+      ),
+    ),
+  fc
+    .record({
+      who: fc.nat(),
+      workers: fc.integer({ min: 1, max: 4 }),
+      pay: fc.integer({ min: 1, max: 40 }),
+      days: fc.integer({ min: 0, max: 5 }),
+    })
+    .map(({ who, workers, pay, days }) =>
+      command(
+        `task ${workers}x${pay} due +${days}d`,
+        (m) => m.buyers.length > 0,
+        async (m) => {
+          const buyerIndex = who % m.buyers.length;
+          const buyer = m.buyers[buyerIndex];
+          if (!buyer) return;
+          const response = await postTask(ctx.app, buyer.cookie, {
+            required_workers: workers,
+            payable_amount: pay,
+            completion_date: day(days),
+          });
+          if (workers * pay > buyer.coins) {
+            expect(response.statusCode).toBe(409);
+            return;
+          }
+          expect(response.statusCode, response.body).toBe(201);
+          buyer.coins -= workers * pay;
+          m.tasks.push({
+            id: response.json<Task>().id,
+            buyer: buyerIndex,
+            pay,
+            slots: workers,
+            open: true,
+            deleted: false,
+            due: day(days),
+          });
+        },
+      ),
+    ),
   fc.record({ who: fc.nat(), which: fc.nat() }).map(({ who, which }) =>
-    command("submit", (m) => m.tasks.length > 0 && m.workers.length > 0, async (m) => {
-      const workerIndex = who % m.workers.length;
-      const taskIndex = which % m.tasks.length;
-      const worker = m.workers[workerIndex];
-      const task = m.tasks[taskIndex];
-      if (!worker || !task) return;
-      const response = await call("POST", `/api/tasks/${task.id}/submissions`, worker.cookie, { submission_details: "done" });
-      const key = `${task.id}:${worker.id}`;
-      const already = m.submitted.has(key);
-      const allowed = !already && !task.deleted && task.open && task.slots > 0 && task.due >= day(0);
-      expect(response.statusCode, response.body).toBe(allowed ? 201 : !already && task.deleted ? 404 : 409);
-      if (!allowed) return;
-      task.slots -= 1;
-      m.submitted.add(key);
-      m.submissions.push({ id: response.json<Submission>().id, task: taskIndex, worker: workerIndex, status: "pending", dueAt: clock.now().getTime() + 3 * 86_400_000 });
-    }),
+    command(
+      "submit",
+      (m) => m.tasks.length > 0 && m.workers.length > 0,
+      async (m) => {
+        const workerIndex = who % m.workers.length;
+        const taskIndex = which % m.tasks.length;
+        const worker = m.workers[workerIndex];
+        const task = m.tasks[taskIndex];
+        if (!worker || !task) return;
+        const response = await call("POST", `/api/tasks/${task.id}/submissions`, worker.cookie, {
+          submission_details: "done",
+        });
+        const key = `${task.id}:${worker.id}`;
+        const already = m.submitted.has(key);
+        const allowed = !already && !task.deleted && task.open && task.slots > 0 && task.due >= day(0);
+        expect(response.statusCode, response.body).toBe(allowed ? 201 : !already && task.deleted ? 404 : 409);
+        if (!allowed) return;
+        task.slots -= 1;
+        m.submitted.add(key);
+        m.submissions.push({
+          id: response.json<Submission>().id,
+          task: taskIndex,
+          worker: workerIndex,
+          status: "pending",
+          dueAt: clock.now().getTime() + 3 * 86_400_000,
+        });
+      },
+    ),
   ),
   fc.record({ which: fc.nat(), approve: fc.boolean() }).map(({ which, approve }) =>
-    command(approve ? "approve" : "reject", (m) => m.submissions.length > 0, async (m) => {
-      const submission = pick(m.submissions, which);
-      const task = submission && m.tasks[submission.task];
-      if (!submission || !task) return;
-      const buyer = m.buyers[task.buyer];
-      const worker = m.workers[submission.worker];
-      if (!buyer || !worker) return;
-      const response = await call("POST", `/api/submissions/${submission.id}/${approve ? "approve" : "reject"}`, buyer.cookie, approve ? undefined : { reason: "no" });
-      if (submission.status !== "pending") {
-        expect(response.statusCode).toBe(409);
-        return;
-      }
-      expect(response.statusCode, response.body).toBe(200);
-      submission.status = approve ? "approved" : "rejected";
-      if (approve) worker.coins += task.pay;
-      else if (task.open) task.slots += 1;
-      else buyer.coins += task.pay;
-    }),
+    command(
+      approve ? "approve" : "reject",
+      (m) => m.submissions.length > 0,
+      async (m) => {
+        const submission = pick(m.submissions, which);
+        const task = submission && m.tasks[submission.task];
+        if (!submission || !task) return;
+        const buyer = m.buyers[task.buyer];
+        const worker = m.workers[submission.worker];
+        if (!buyer || !worker) return;
+        const response = await call(
+          "POST",
+          `/api/submissions/${submission.id}/${approve ? "approve" : "reject"}`,
+          buyer.cookie,
+          approve ? undefined : { reason: "no" },
+        );
+        if (submission.status !== "pending") {
+          expect(response.statusCode).toBe(409);
+          return;
+        }
+        expect(response.statusCode, response.body).toBe(200);
+        submission.status = approve ? "approved" : "rejected";
+        if (approve) worker.coins += task.pay;
+        else if (task.open) task.slots += 1;
+        else buyer.coins += task.pay;
+      },
+    ),
   ),
   fc.nat().map((which) =>
-    command("delete task", (m) => m.tasks.length > 0, async (m) => {
-      const task = pick(m.tasks, which);
-      const buyer = task && m.buyers[task.buyer];
-      if (!task || !buyer) return;
-      const response = await call("DELETE", `/api/tasks/${task.id}`, buyer.cookie);
-      if (task.deleted) {
-        expect(response.statusCode).toBe(404);
-        return;
-      }
-      const refund = task.open ? task.slots * task.pay : 0;
-      expect(response.json()).toEqual({ refunded_coins: refund });
-      buyer.coins += refund;
-      Object.assign(task, { slots: 0, open: false, deleted: true });
-    }),
+    command(
+      "delete task",
+      (m) => m.tasks.length > 0,
+      async (m) => {
+        const task = pick(m.tasks, which);
+        const buyer = task && m.buyers[task.buyer];
+        if (!task || !buyer) return;
+        const response = await call("DELETE", `/api/tasks/${task.id}`, buyer.cookie);
+        if (task.deleted) {
+          expect(response.statusCode).toBe(404);
+          return;
+        }
+        const refund = task.open ? task.slots * task.pay : 0;
+        expect(response.json()).toEqual({ refunded_coins: refund });
+        buyer.coins += refund;
+        Object.assign(task, { slots: 0, open: false, deleted: true });
+      },
+    ),
   ),
   fc.record({ who: fc.nat(), coins: fc.integer({ min: 200, max: 320 }) }).map(({ who, coins }) =>
-    command(`withdraw ${coins}`, (m) => m.workers.length > 0, async (m) => {
-      const workerIndex = who % m.workers.length;
-      const worker = m.workers[workerIndex];
-      if (!worker) return;
-      const response = await call("POST", "/api/withdrawals", worker.cookie, { withdrawal_coin: coins, payment_system: "Rocket", account_number: "01912345678" });
-      expect(response.statusCode).toBe(coins <= worker.coins ? 201 : 409);
-      if (coins > worker.coins) return;
-      worker.coins -= coins;
-      m.withdrawals.push({ id: response.json<Withdrawal>().id, worker: workerIndex, coins, pending: true });
-    }),
+    command(
+      `withdraw ${coins}`,
+      (m) => m.workers.length > 0,
+      async (m) => {
+        const workerIndex = who % m.workers.length;
+        const worker = m.workers[workerIndex];
+        if (!worker) return;
+        const response = await call("POST", "/api/withdrawals", worker.cookie, {
+          withdrawal_coin: coins,
+          payment_system: "Rocket",
+          account_number: "01912345678",
+        });
+        expect(response.statusCode).toBe(coins <= worker.coins ? 201 : 409);
+        if (coins > worker.coins) return;
+        worker.coins -= coins;
+        m.withdrawals.push({ id: response.json<Withdrawal>().id, worker: workerIndex, coins, pending: true });
+      },
+    ),
   ),
   fc.record({ which: fc.nat(), approve: fc.boolean() }).map(({ which, approve }) =>
-    command(approve ? "pay out" : "refuse payout", (m) => m.withdrawals.length > 0, async (m) => {
-      const withdrawal = pick(m.withdrawals, which);
-      const worker = withdrawal && m.workers[withdrawal.worker];
-      if (!withdrawal || !worker) return;
-      const response = await call("POST", `/api/admin/withdrawals/${withdrawal.id}/${approve ? "approve" : "reject"}`, admin, approve ? undefined : { reason: "no" });
-      expect(response.statusCode).toBe(withdrawal.pending ? 200 : 409);
-      if (!withdrawal.pending) return;
-      withdrawal.pending = false;
-      if (!approve) worker.coins += withdrawal.coins;
-    }),
+    command(
+      approve ? "pay out" : "refuse payout",
+      (m) => m.withdrawals.length > 0,
+      async (m) => {
+        const withdrawal = pick(m.withdrawals, which);
+        const worker = withdrawal && m.workers[withdrawal.worker];
+        if (!withdrawal || !worker) return;
+        const response = await call(
+          "POST",
+          `/api/admin/withdrawals/${withdrawal.id}/${approve ? "approve" : "reject"}`,
+          admin,
+          approve ? undefined : { reason: "no" },
+        );
+        expect(response.statusCode).toBe(withdrawal.pending ? 200 : 409);
+        if (!withdrawal.pending) return;
+        withdrawal.pending = false;
+        if (!approve) worker.coins += withdrawal.coins;
+      },
+    ),
   ),
   fc.integer({ min: 1, max: 4 }).map((days) =>
-    command(`jobs after +${days}d`, () => true, async (m) => {
-      clock.advanceDays(days);
-      const now = clock.now();
-      await autoApproveDue(ctx.db, now);
-      await expireTasks(ctx.db, now);
-      for (const submission of m.submissions) {
-        const task = m.tasks[submission.task];
-        const worker = m.workers[submission.worker];
-        if (submission.status === "pending" && submission.dueAt <= now.getTime() && task && worker) {
-          submission.status = "approved";
-          worker.coins += task.pay;
+    command(
+      `jobs after +${days}d`,
+      () => true,
+      async (m) => {
+        clock.advanceDays(days);
+        const now = clock.now();
+        await autoApproveDue(ctx.db, now);
+        await expireTasks(ctx.db, now);
+        for (const submission of m.submissions) {
+          const task = m.tasks[submission.task];
+          const worker = m.workers[submission.worker];
+          if (submission.status === "pending" && submission.dueAt <= now.getTime() && task && worker) {
+            submission.status = "approved";
+            worker.coins += task.pay;
+          }
         }
-      }
-      for (const task of m.tasks) {
-        const buyer = m.buyers[task.buyer];
-        if (task.open && task.due < day(0) && buyer) {
-          buyer.coins += task.slots * task.pay;
-          Object.assign(task, { slots: 0, open: false });
+        for (const task of m.tasks) {
+          const buyer = m.buyers[task.buyer];
+          if (task.open && task.due < day(0) && buyer) {
+            buyer.coins += task.slots * task.pay;
+            Object.assign(task, { slots: 0, open: false });
+          }
         }
-      }
-    }),
+      },
+    ),
   ),
 ];
 
@@ -192,7 +301,11 @@ beforeAll(async () => {
   await ensureAdmin(ctx.db, { email: "model-admin@example.com", password: "Admin123" });
   admin = sessionCookie(await signIn(ctx.app, "model-admin@example.com", "Admin123"));
   buyers = await Promise.all([registerUser(ctx.app, "buyer"), registerUser(ctx.app, "buyer")]);
-  workers = await Promise.all([registerUser(ctx.app, "worker"), registerUser(ctx.app, "worker"), registerUser(ctx.app, "worker")]);
+  workers = await Promise.all([
+    registerUser(ctx.app, "worker"),
+    registerUser(ctx.app, "worker"),
+    registerUser(ctx.app, "worker"),
+  ]);
 });
 afterAll(() => ctx.close());
 
@@ -203,8 +316,17 @@ async function topUp(users: RegisteredUser[], amount: number): Promise<ModelUser
   const model = [];
   for (const user of users) {
     seeds += 1;
-    await transfer(ctx.db, { from: MINT, to: walletOf(user.user.id), amount, idempotencyKey: `model-seed:${seeds}` });
-    model.push({ id: user.user.id, cookie: user.cookie, coins: await balanceOf(ctx.db, walletOf(user.user.id)) });
+    await transfer(ctx.db, {
+      from: MINT,
+      to: walletOf(user.user.id),
+      amount,
+      idempotencyKey: `model-seed:${seeds}`,
+    });
+    model.push({
+      id: user.user.id,
+      cookie: user.cookie,
+      coins: await balanceOf(ctx.db, walletOf(user.user.id)),
+    });
   }
   return model;
 }
@@ -254,11 +376,19 @@ describe("the marketplace under parallel batches", () => {
         const worker = m.workers[workerIndex];
         const task = m.tasks[taskIndex];
         if (!worker || !task) return;
-        const response = await call("POST", `/api/tasks/${task.id}/submissions`, worker.cookie, { submission_details: "race" });
+        const response = await call("POST", `/api/tasks/${task.id}/submissions`, worker.cookie, {
+          submission_details: "race",
+        });
         expect(response.statusCode).toBeOneOf([201, 409]);
         if (response.statusCode !== 201) return;
         task.slots -= 1;
-        m.submissions.push({ id: response.json<Submission>().id, task: taskIndex, worker: workerIndex, status: "pending", dueAt: 0 });
+        m.submissions.push({
+          id: response.json<Submission>().id,
+          task: taskIndex,
+          worker: workerIndex,
+          status: "pending",
+          dueAt: 0,
+        });
       },
     })),
     fc.record({ which: fc.nat(), approve: fc.boolean() }).map(({ which, approve }) => ({
@@ -269,7 +399,12 @@ describe("the marketplace under parallel batches", () => {
         const buyer = task && m.buyers[task.buyer];
         const worker = submission && m.workers[submission.worker];
         if (!submission || !task || !buyer || !worker) return;
-        const response = await call("POST", `/api/submissions/${submission.id}/${approve ? "approve" : "reject"}`, buyer.cookie, approve ? undefined : { reason: "no" });
+        const response = await call(
+          "POST",
+          `/api/submissions/${submission.id}/${approve ? "approve" : "reject"}`,
+          buyer.cookie,
+          approve ? undefined : { reason: "no" },
+        );
         expect(response.statusCode).toBeOneOf([200, 409]);
         if (response.statusCode !== 200) return;
         submission.status = approve ? "approved" : "rejected";
@@ -282,49 +417,84 @@ describe("the marketplace under parallel batches", () => {
       async run(m: Model) {
         const worker = pick(m.workers, who);
         if (!worker) return;
-        const response = await call("POST", "/api/withdrawals", worker.cookie, { withdrawal_coin: coins, payment_system: "Nagad", account_number: "01512345678" });
+        const response = await call("POST", "/api/withdrawals", worker.cookie, {
+          withdrawal_coin: coins,
+          payment_system: "Nagad",
+          account_number: "01512345678",
+        });
         expect(response.statusCode).toBeOneOf([201, 409]);
         if (response.statusCode === 201) worker.coins -= coins;
       },
     })),
-    fc.record({ who: fc.nat(), workers: fc.integer({ min: 1, max: 3 }), pay: fc.integer({ min: 1, max: 30 }) }).map(({ who, workers: slots, pay }) => ({
-      name: "post task",
-      async run(m: Model) {
-        const buyerIndex = who % m.buyers.length;
-        const buyer = m.buyers[buyerIndex];
-        if (!buyer) return;
-        const response = await postTask(ctx.app, buyer.cookie, { required_workers: slots, payable_amount: pay, completion_date: day(20) });
-        expect(response.statusCode).toBeOneOf([201, 409]);
-        if (response.statusCode !== 201) return;
-        buyer.coins -= slots * pay;
-        m.tasks.push({ id: response.json<Task>().id, buyer: buyerIndex, pay, slots, open: true, deleted: false, due: day(20) });
-      },
-    })),
+    fc
+      .record({
+        who: fc.nat(),
+        workers: fc.integer({ min: 1, max: 3 }),
+        pay: fc.integer({ min: 1, max: 30 }),
+      })
+      .map(({ who, workers: slots, pay }) => ({
+        name: "post task",
+        async run(m: Model) {
+          const buyerIndex = who % m.buyers.length;
+          const buyer = m.buyers[buyerIndex];
+          if (!buyer) return;
+          const response = await postTask(ctx.app, buyer.cookie, {
+            required_workers: slots,
+            payable_amount: pay,
+            completion_date: day(20),
+          });
+          expect(response.statusCode).toBeOneOf([201, 409]);
+          if (response.statusCode !== 201) return;
+          buyer.coins -= slots * pay;
+          m.tasks.push({
+            id: response.json<Task>().id,
+            buyer: buyerIndex,
+            pay,
+            slots,
+            open: true,
+            deleted: false,
+            due: day(20),
+          });
+        },
+      })),
   ];
 
   it("keeps every wallet equal to what the answers say, batch after batch", async () => {
     let steps = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(fc.oneof(...races), { minLength: 2, maxLength: 5 }), { minLength: 5, maxLength: 25 }), async (batches) => {
-        clock.advanceDays(30);
-        await autoApproveDue(ctx.db, clock.now());
-        await expireTasks(ctx.db, clock.now());
-        const model: Model = { buyers: await topUp(buyers, 200), workers: await topUp(workers, 300), tasks: [], submissions: [], withdrawals: [], submitted: new Set() };
-        for (const batch of batches) {
-          await Promise.all(batch.map((race) => race.run(model)));
-          steps += batch.length;
-          for (const user of [...model.buyers, ...model.workers]) expect(await balanceOf(ctx.db, walletOf(user.id))).toBe(user.coins);
-          for (const task of model.tasks) {
-            const real = (await call("GET", `/api/tasks/${task.id}`, admin)).json<Task>();
-            expect(real.required_workers).toBe(task.slots);
+      fc.asyncProperty(
+        fc.array(fc.array(fc.oneof(...races), { minLength: 2, maxLength: 5 }), {
+          minLength: 5,
+          maxLength: 25,
+        }),
+        async (batches) => {
+          clock.advanceDays(30);
+          await autoApproveDue(ctx.db, clock.now());
+          await expireTasks(ctx.db, clock.now());
+          const model: Model = {
+            buyers: await topUp(buyers, 200),
+            workers: await topUp(workers, 300),
+            tasks: [],
+            submissions: [],
+            withdrawals: [],
+            submitted: new Set(),
+          };
+          for (const batch of batches) {
+            await Promise.all(batch.map((race) => race.run(model)));
+            steps += batch.length;
+            for (const user of [...model.buyers, ...model.workers])
+              expect(await balanceOf(ctx.db, walletOf(user.id))).toBe(user.coins);
+            for (const task of model.tasks) {
+              const real = (await call("GET", `/api/tasks/${task.id}`, admin)).json<Task>();
+              expect(real.required_workers).toBe(task.slots);
+            }
           }
-        }
-        expect((await checkLedger(ctx.db)).problems).toEqual([]);
-      }),
+          expect((await checkLedger(ctx.db)).problems).toEqual([]);
+        },
+      ),
       { numRuns: 15 * SOAK_SCALE },
     );
     console.info(`parallel-batch run: ${steps} actions`);
     expect(steps).toBeGreaterThan(300);
   }, 600_000);
 });
-

@@ -15,14 +15,19 @@ export interface StartupReport {
  * What start-up does to the data: the admin from ADMIN_EMAIL/ADMIN_PASSWORD, and on an
  * empty database (embedded by default, or when SEED_DEMO says so) a first admin and demo data.
  */
-export async function prepareData(db: Database, env: Env, kind: "pglite" | "postgres"): Promise<StartupReport> {
+export async function prepareData(
+  db: Database,
+  env: Env,
+  kind: "pglite" | "postgres",
+): Promise<StartupReport> {
   const [{ users: userCount } = { users: 0 }] = await db.select({ users: count() }).from(users);
   const empty = userCount === 0;
   const newAccounts: DemoAccount[] = [];
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const admin = await ensureAdmin(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
-    if (admin.created) newAccounts.push({ role: "admin", email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+    if (admin.created)
+      newAccounts.push({ role: "admin", email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
   }
 
   const seed = env.SEED_DEMO ?? (empty && kind === "pglite");

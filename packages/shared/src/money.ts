@@ -32,7 +32,10 @@ export const withdrawalRequestSchema = z
   })
   .superRefine((request, ctx) => {
     const account = request.account_number;
-    const valid = request.payment_system === "PayPal" ? z.email().safeParse(account).success : BANGLADESHI_MOBILE.test(account);
+    const valid =
+      request.payment_system === "PayPal"
+        ? z.email().safeParse(account).success
+        : BANGLADESHI_MOBILE.test(account);
     if (!valid) {
       ctx.addIssue({
         code: "custom",
@@ -82,8 +85,16 @@ export const sandboxCardSchema = z.object({
     .string({ error: "Card number is required" })
     .transform((value) => value.replace(/[\s-]/g, ""))
     .pipe(z.string().regex(/^\d{13,19}$/, "Your card number is incomplete.")),
-  exp_month: z.coerce.number({ error: "Expiry month is required" }).int().min(1, "Your card's expiration month is invalid.").max(12, "Your card's expiration month is invalid."),
-  exp_year: z.coerce.number({ error: "Expiry year is required" }).int().min(2000, "Your card's expiration year is invalid.").max(2100, "Your card's expiration year is invalid."),
+  exp_month: z.coerce
+    .number({ error: "Expiry month is required" })
+    .int()
+    .min(1, "Your card's expiration month is invalid.")
+    .max(12, "Your card's expiration month is invalid."),
+  exp_year: z.coerce
+    .number({ error: "Expiry year is required" })
+    .int()
+    .min(2000, "Your card's expiration year is invalid.")
+    .max(2100, "Your card's expiration year is invalid."),
   cvc: z.string({ error: "CVC is required" }).regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 });
 export type SandboxCard = z.infer<typeof sandboxCardSchema>;

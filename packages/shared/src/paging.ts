@@ -9,7 +9,12 @@ export const pageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+  });
 
 export interface Page<T> {
   items: T[];
@@ -26,7 +31,10 @@ export interface Page<T> {
 export const LARGE_LIST_COUNT_CAP = 1000;
 
 /** A cursor is the base64url text the server wrote; anything else is refused before it is decoded. */
-export const cursorSchema = z.string().regex(/^[A-Za-z0-9_-]{1,300}$/, "Invalid cursor").optional();
+export const cursorSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,300}$/, "Invalid cursor")
+  .optional();
 
 export const largePageQuerySchema = pageQuerySchema.extend({ cursor: cursorSchema });
 export type LargePageQuery = z.infer<typeof largePageQuerySchema>;
@@ -39,7 +47,8 @@ export interface LargePage<T> extends Page<T> {
   total_capped: boolean;
 }
 
-export const cursorPageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+export const cursorPageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 
 export interface CursorPage<T> {
   items: T[];

@@ -10,7 +10,10 @@ export const passwordSchema = z
   .string({ error: "Password is required" })
   .min(1, "Password is required")
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .refine((value) => unstorableCharacters(value) === null, "Password must not contain NUL or broken characters")
+  .refine(
+    (value) => unstorableCharacters(value) === null,
+    "Password must not contain NUL or broken characters",
+  )
   .refine(
     (value) => characterCount(value) >= PASSWORD_MIN_LENGTH && /[A-Z]/.test(value) && /[a-z]/.test(value),
     PASSWORD_RULE_MESSAGE,

@@ -97,7 +97,12 @@ export const buyerStatsSchema = z.object({
 });
 export type BuyerStats = z.infer<typeof buyerStatsSchema>;
 
-export const topWorkerSchema = z.object({ id: z.string(), name: z.string(), photo: z.string().nullable(), coins: z.number().int() });
+export const topWorkerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  photo: z.string().nullable(),
+  coins: z.number().int(),
+});
 export type TopWorker = z.infer<typeof topWorkerSchema>;
 
 export const adminStatsSchema = z.object({

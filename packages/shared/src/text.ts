@@ -33,8 +33,13 @@ export function textSchema(label: string, { min = 1, max, trim = true }: TextOpt
     const length = characterCount(value);
     if (problem) ctx.addIssue({ code: "custom", message: `${label} ${problem}` });
     else if (min > 0 && length === 0) ctx.addIssue({ code: "custom", message: `${label} is required` });
-    else if (length < min) ctx.addIssue({ code: "custom", message: `${label} must be at least ${min} characters` });
-    else if (length > max) ctx.addIssue({ code: "custom", message: `${label} must be at most ${max.toLocaleString("en-US")} characters` });
+    else if (length < min)
+      ctx.addIssue({ code: "custom", message: `${label} must be at least ${min} characters` });
+    else if (length > max)
+      ctx.addIssue({
+        code: "custom",
+        message: `${label} must be at most ${max.toLocaleString("en-US")} characters`,
+      });
   });
 }
 

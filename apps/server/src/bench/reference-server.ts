@@ -10,12 +10,21 @@ import { publicTasksQuery } from "../modules/tasks/service.ts";
  * validation, hooks, sessions or mapping: what is left is the database and the wire.
  * Started only when BENCH_REFERENCE_PORT is set.
  */
-export async function startReferenceServer(database: DbHandle, port: number, host: string, clock: () => Date): Promise<http.Server> {
+export async function startReferenceServer(
+  database: DbHandle,
+  port: number,
+  host: string,
+  clock: () => Date,
+): Promise<http.Server> {
   const statements = new Map<string, { name: string; text: string; params: unknown[] }>();
   for (const sort of taskSorts) {
     const query = publicTasksQuery(database.db, sort, false).toSQL();
     // The same named prepared statement treatment as the real route, under a name of its own.
-    statements.set(sort, { name: `reference_${sort}`, text: query.sql, params: fillPlaceholders(query.params, { today: isoDate(clock()), limit: 21 }) });
+    statements.set(sort, {
+      name: `reference_${sort}`,
+      text: query.sql,
+      params: fillPlaceholders(query.params, { today: isoDate(clock()), limit: 21 }),
+    });
   }
   const server = http.createServer((request, response) => {
     const sort = (new URL(request.url ?? "/", "http://x").searchParams.get("sort") ?? "newest") as TaskSort;
@@ -32,4 +41,3 @@ export async function startReferenceServer(database: DbHandle, port: number, hos
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return server;
 }
-

@@ -25,7 +25,10 @@ export interface DbHandle {
    * calls the channel's handler. A lost connection is made again by itself, then `onResumed`
    * runs: what was announced meanwhile was missed. Answers the unsubscribe.
    */
-  listen(handlers: Record<string, (payload: string) => void>, onResumed: () => void): Promise<() => Promise<void>>;
+  listen(
+    handlers: Record<string, (payload: string) => void>,
+    onResumed: () => void,
+  ): Promise<() => Promise<void>>;
   /** Runs SQL straight on the driver, rows as arrays: only for the benchmark's reference route. */
   queryRows(text: string, params: unknown[], preparedName?: string): Promise<unknown[][]>;
   close(): Promise<void>;
@@ -45,13 +48,21 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 const MIGRATION_LOCK_ID = 727_001;
 
 /** PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory when dataDir is null). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null; log?: DatabaseLog }): Promise<DbHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string | null;
+  log?: DatabaseLog;
+}): Promise<DbHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.log ?? pino({ level: "warn" }));
   return openPglite(options.dataDir);
 }
 
 function openPostgres(databaseUrl: string, log: DatabaseLog): DbHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   const lent = new Set<pg.PoolClient>();
   pool.on("acquire", (client) => lent.add(client));
   pool.on("release", (_error, client) => lent.delete(client));
@@ -88,7 +99,8 @@ function openPostgres(databaseUrl: string, log: DatabaseLog): DbHandle {
     },
     listen: (handlers, onResumed) => listenReconnecting(databaseUrl, log, handlers, onResumed),
     async queryRows(text, params, preparedName) {
-      return (await pool.query<unknown[]>({ name: preparedName, text, values: params, rowMode: "array" })).rows;
+      return (await pool.query<unknown[]>({ name: preparedName, text, values: params, rowMode: "array" }))
+        .rows;
     },
     close: () => pool.end(),
   };
@@ -107,7 +119,10 @@ async function listenReconnecting(
   let retryTimer: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     client.on("notification", (message) => {
       if (message.payload) handlers[message.channel]?.(message.payload);
     });
@@ -116,7 +131,8 @@ async function listenReconnecting(
     client.on("end", () => lost(client));
     try {
       await client.connect();
-      for (const channel of Object.keys(handlers)) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of Object.keys(handlers))
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
@@ -179,7 +195,9 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
     migrate: () => migratePglite(db, { migrationsFolder }),
     // In the same process as the app, this connection cannot drop: onResumed never runs.
     async listen(handlers) {
-      const unsubscribes = await Promise.all(Object.entries(handlers).map(([channel, handler]) => client.listen(channel, handler)));
+      const unsubscribes = await Promise.all(
+        Object.entries(handlers).map(([channel, handler]) => client.listen(channel, handler)),
+      );
       return async () => {
         await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
       };

@@ -9,7 +9,12 @@ import { expireTasks } from "../modules/tasks/service.ts";
  * every `intervalMs`. Each job is safe to run in several server processes at once: a
  * decision, a closing or a failing happens once.
  */
-export function startJobs(options: { db: Database; log: FastifyBaseLogger; clock: () => Date; intervalMs: number }) {
+export function startJobs(options: {
+  db: Database;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+  intervalMs: number;
+}) {
   const { db, log, clock } = options;
   let running: Promise<void> | null = null;
 
@@ -18,7 +23,8 @@ export function startJobs(options: { db: Database; log: FastifyBaseLogger; clock
       const approved = await autoApproveDue(db, clock());
       const closed = await expireTasks(db, clock());
       const abandoned = await failAbandonedPurchases(db, clock());
-      if (approved > 0 || closed > 0 || abandoned > 0) log.info({ approved, closed, abandoned }, "background jobs ran");
+      if (approved > 0 || closed > 0 || abandoned > 0)
+        log.info({ approved, closed, abandoned }, "background jobs ran");
     } catch (error) {
       log.error({ err: error }, "background jobs failed; retrying on the next tick");
     }

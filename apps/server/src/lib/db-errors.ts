@@ -17,7 +17,15 @@ export function rowsOf<Row>(result: unknown): Row[] {
 
 // SQLSTATEs of a server that went away or will not take us now: admin_shutdown, crash_shutdown, cannot_connect_now.
 const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03"]);
-const UNAVAILABLE_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
 // node-postgres reports a lost or never-made connection by message only.
 const UNAVAILABLE_MESSAGES = [
   "Connection terminated",
@@ -32,8 +40,13 @@ const UNAVAILABLE_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && (code.startsWith("08") || UNAVAILABLE_STATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
-    if (UNAVAILABLE_MESSAGES.some((message) => current instanceof Error && current.message.includes(message))) return true;
+    if (
+      typeof code === "string" &&
+      (code.startsWith("08") || UNAVAILABLE_STATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code))
+    )
+      return true;
+    if (UNAVAILABLE_MESSAGES.some((message) => current instanceof Error && current.message.includes(message)))
+      return true;
     // Node answers a refused connection to a name with several addresses as an AggregateError.
     if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
   }

@@ -14,4 +14,5 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
 export const insufficientCoins = () => new AppError("INSUFFICIENT_COINS", "Insufficient coins");
-export const databaseUnavailable = () => new AppError("DATABASE_UNAVAILABLE", "The database is unavailable, please try again in a moment");
+export const databaseUnavailable = () =>
+  new AppError("DATABASE_UNAVAILABLE", "The database is unavailable, please try again in a moment");

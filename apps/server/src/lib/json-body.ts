@@ -22,7 +22,8 @@ export function limitJsonDepth(app: FastifyInstance) {
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body: string, done) => {
     void parseJson(request, body, (error: Error | null, value?: unknown) => {
       if (error) return done(error);
-      if (exceedsDepth(value, MAX_JSON_DEPTH)) return done(new AppError("VALIDATION", `JSON bodies nest at most ${MAX_JSON_DEPTH} levels deep`));
+      if (exceedsDepth(value, MAX_JSON_DEPTH))
+        return done(new AppError("VALIDATION", `JSON bodies nest at most ${MAX_JSON_DEPTH} levels deep`));
       return done(null, value);
     });
   });

@@ -1,6 +1,11 @@
 import { and, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { LARGE_LIST_COUNT_CAP, unstorableCharacters, type LargePage, type LargePageQuery } from "@taskmint/shared";
+import {
+  LARGE_LIST_COUNT_CAP,
+  unstorableCharacters,
+  type LargePage,
+  type LargePageQuery,
+} from "@taskmint/shared";
 import type { Database } from "../db/client.ts";
 import { AppError } from "./errors.ts";
 
@@ -26,7 +31,11 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const valueFits: Record<CursorKind, (value: unknown) => boolean> = {
   // PostgreSQL has no year 0: the calendar starts at 0001.
   timestamp: (value) =>
-    typeof value === "string" && ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value && value >= "0001",
+    typeof value === "string" &&
+    ISO_TIMESTAMP.test(value) &&
+    !Number.isNaN(Date.parse(value)) &&
+    new Date(value).toISOString() === value &&
+    value >= "0001",
   integer: (value) => Number.isInteger(value) && Math.abs(value as number) <= INT4_MAX,
   text: (value) => typeof value === "string" && value.length <= 500 && unstorableCharacters(value) === null,
 };
@@ -44,16 +53,34 @@ export function decodeCursor(raw: string, kind: CursorKind): Cursor {
 }
 
 /** Rows after the cursor in (key, id) order, ascending or descending. */
-export function afterCursor(key: AnyColumn, id: AnyColumn, cursor: Cursor, kind: CursorKind, direction: "asc" | "desc"): SQL {
-  const value = kind === "timestamp" ? sql`${String(cursor.value)}::timestamptz` : kind === "integer" ? sql`${Number(cursor.value)}::int` : sql`${String(cursor.value)}`;
-  return direction === "asc" ? sql`(${key}, ${id}) > (${value}, ${cursor.id})` : sql`(${key}, ${id}) < (${value}, ${cursor.id})`;
+export function afterCursor(
+  key: AnyColumn,
+  id: AnyColumn,
+  cursor: Cursor,
+  kind: CursorKind,
+  direction: "asc" | "desc",
+): SQL {
+  const value =
+    kind === "timestamp"
+      ? sql`${String(cursor.value)}::timestamptz`
+      : kind === "integer"
+        ? sql`${Number(cursor.value)}::int`
+        : sql`${String(cursor.value)}`;
+  return direction === "asc"
+    ? sql`(${key}, ${id}) > (${value}, ${cursor.id})`
+    : sql`(${key}, ${id}) < (${value}, ${cursor.id})`;
 }
 
 /**
  * Counts the rows of `table` matching `where`, but never more than the cap plus one. In the
  * list's own order, so the count walks the list's index instead of scanning the table.
  */
-export async function countUpTo(db: Database, table: PgTable, where: SQL | undefined, order: SQL[]): Promise<{ total: number; total_capped: boolean }> {
+export async function countUpTo(
+  db: Database,
+  table: PgTable,
+  where: SQL | undefined,
+  order: SQL[],
+): Promise<{ total: number; total_capped: boolean }> {
   const capped = db
     .select({ one: sql`1` })
     .from(table)

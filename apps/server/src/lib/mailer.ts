@@ -25,7 +25,10 @@ export function createMailer(env: Env, log: FastifyBaseLogger): SendMail {
   }
   const outbox = path.join(env.DATA_DIR, "outbox");
   return async (mail) => {
-    log.info({ to: mail.to, subject: mail.subject, text: mail.text }, "mail (no SMTP_URL set: kept in the dev outbox)");
+    log.info(
+      { to: mail.to, subject: mail.subject, text: mail.text },
+      "mail (no SMTP_URL set: kept in the dev outbox)",
+    );
     await mkdir(outbox, { recursive: true });
     const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.to}.txt`);
     await writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);

@@ -14,7 +14,9 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
   }
   const form: MultipartForm = { fields: {}, files: {} };
   try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 2, fields: 20, fieldSize: 20_000 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_IMAGE_BYTES, files: 2, fields: 20, fieldSize: 20_000 },
+    })) {
       if (part.type === "file") {
         const bytes = await part.toBuffer();
         if (bytes.length > 0) form.files[part.fieldname] = bytes;
@@ -25,8 +27,12 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
   } catch (error) {
     // Everything in this loop reads the client's bytes: a missing boundary, a truncated or
     // garbled body, too many parts. None of it is the server's fault.
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("TOO_LARGE", "Images must be at most 5 MB");
-    throw new AppError("VALIDATION", "The form could not be read: send it as multipart/form-data with a boundary and every part complete");
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+      throw new AppError("TOO_LARGE", "Images must be at most 5 MB");
+    throw new AppError(
+      "VALIDATION",
+      "The form could not be read: send it as multipart/form-data with a boundary and every part complete",
+    );
   }
   return form;
 }

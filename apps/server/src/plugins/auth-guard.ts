@@ -17,7 +17,9 @@ export async function sessionUser(request: FastifyRequest): Promise<SessionUser 
     if (read === "refresh") {
       // The auth library extends the session as it reads it.
       const session = await request.server.auth.api.getSession({ headers });
-      request.sessionUser = session ? { id: session.user.id, role: session.user.role as Role, sessionId: session.session.id } : null;
+      request.sessionUser = session
+        ? { id: session.user.id, role: session.user.role as Role, sessionId: session.session.id }
+        : null;
     } else {
       request.sessionUser = read;
     }

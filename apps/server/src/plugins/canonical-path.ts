@@ -10,6 +10,10 @@ export function refuseNonCanonicalPaths(app: FastifyInstance) {
   app.addHook("onRequest", async (request) => {
     const raw = request.raw.url ?? "/";
     const path = raw.split("?", 1)[0] ?? "/";
-    if (NON_CANONICAL.test(path)) throw new AppError("VALIDATION", "This address is not spelled canonically: remove dot segments, doubled slashes and encoded slashes or dots");
+    if (NON_CANONICAL.test(path))
+      throw new AppError(
+        "VALIDATION",
+        "This address is not spelled canonically: remove dot segments, doubled slashes and encoded slashes or dots",
+      );
   });
 }

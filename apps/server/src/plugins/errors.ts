@@ -50,7 +50,9 @@ export function codeForStatus(status: number): ErrorCode {
 
 export function sendError(reply: FastifyReply, code: ErrorCode, message: string, details?: unknown) {
   if (code === "DATABASE_UNAVAILABLE") void reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
-  return reply.status(statusOf[code]).send({ error: { code, message, ...(details === undefined ? {} : { details }) } });
+  return reply
+    .status(statusOf[code])
+    .send({ error: { code, message, ...(details === undefined ? {} : { details }) } });
 }
 
 /** Field path -> first message, the shape of VALIDATION details. */
@@ -86,7 +88,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = codeForStatus(status);
-      const message = code === "RATE_LIMITED" ? "Too many attempts, please try again in a minute" : error.message;
+      const message =
+        code === "RATE_LIMITED" ? "Too many attempts, please try again in a minute" : error.message;
       return sendError(reply, code, message);
     }
     request.log.error({ err: error }, "request failed");

@@ -14,7 +14,11 @@ export function refuseCrossOriginMutations(app: FastifyInstance, env: Env) {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers["sec-fetch-site"];
-    if ((origin && origin !== "null" && !allowed.has(origin)) || origin === "null" || fetchSite === "cross-site") {
+    if (
+      (origin && origin !== "null" && !allowed.has(origin)) ||
+      origin === "null" ||
+      fetchSite === "cross-site"
+    ) {
       throw new AppError("FORBIDDEN", "Requests from other sites are refused");
     }
   });

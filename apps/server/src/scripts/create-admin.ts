@@ -6,7 +6,9 @@ import { openDatabase } from "../db/client.ts";
 import { loadEnv } from "../env.ts";
 import { ensureAdmin } from "../modules/users/service.ts";
 
-const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } } });
+const { values } = parseArgs({
+  options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+});
 const email = emailSchema.safeParse(values.email ?? "");
 const password = passwordSchema.safeParse(values.password ?? "");
 if (!email.success || !password.success) {
@@ -20,8 +22,14 @@ const env = loadEnv();
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {
   await database.migrate();
-  const result = await ensureAdmin(database.db, { email: email.data, password: password.data, name: values.name });
-  console.log(result.created ? `Admin ${email.data} created.` : `${email.data} already existed and is now an admin.`);
+  const result = await ensureAdmin(database.db, {
+    email: email.data,
+    password: password.data,
+    name: values.name,
+  });
+  console.log(
+    result.created ? `Admin ${email.data} created.` : `${email.data} already existed and is now an admin.`,
+  );
 } finally {
   await database.close();
 }

@@ -5,7 +5,13 @@ import { loadEnv } from "../env.ts";
 import { checkLedger } from "../modules/ledger/service.ts";
 import { seedLarge } from "../seed/large.ts";
 
-const { values } = parseArgs({ options: { tasks: { type: "string", default: "10000" }, users: { type: "string", default: "1000" }, submissions: { type: "string" } } });
+const { values } = parseArgs({
+  options: {
+    tasks: { type: "string", default: "10000" },
+    users: { type: "string", default: "1000" },
+    submissions: { type: "string" },
+  },
+});
 const tasks = Number(values.tasks);
 const users = Number(values.users);
 const submissions = Number(values.submissions ?? tasks * 2);
@@ -19,7 +25,9 @@ try {
   await database.migrate();
   const started = Date.now();
   await seedLarge(database.db, { tasks, users, submissions }, new Date());
-  console.log(`Seeded ${tasks} tasks, ${users} users and up to ${submissions} submissions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `Seeded ${tasks} tasks, ${users} users and up to ${submissions} submissions in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const report = await checkLedger(database.db);
   console.log(`Ledger ${report.ok ? "balanced" : "BROKEN"}: ${JSON.stringify(report)}`);
   process.exitCode = report.ok ? 0 : 1;

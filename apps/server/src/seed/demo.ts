@@ -19,13 +19,33 @@ const DEMO_PASSWORD = "Demo1234";
 
 /** A plain coloured square, so demo accounts and tasks have a real stored image. */
 function avatar(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 256, height: 256, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width: 256, height: 256, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 const DEMO_TASKS = [
-  { title: "Watch and rate a 2-minute product video", workers: 3, pay: 5, colour: "#2563eb", info: "Paste the rating you gave and one sentence on why." },
-  { title: "Follow our page and share the latest post", workers: 4, pay: 3, colour: "#db2777", info: "A link to your share." },
-  { title: "Test a sign-up form and report any bug", workers: 2, pay: 8, colour: "#059669", info: "Steps you took and what went wrong, if anything." },
+  {
+    title: "Watch and rate a 2-minute product video",
+    workers: 3,
+    pay: 5,
+    colour: "#2563eb",
+    info: "Paste the rating you gave and one sentence on why.",
+  },
+  {
+    title: "Follow our page and share the latest post",
+    workers: 4,
+    pay: 3,
+    colour: "#db2777",
+    info: "A link to your share.",
+  },
+  {
+    title: "Test a sign-up form and report any bug",
+    workers: 2,
+    pay: 8,
+    colour: "#059669",
+    info: "Steps you took and what went wrong, if anything.",
+  },
 ];
 
 /** Demo accounts and tasks, made through the same service code as real ones. */
@@ -33,7 +53,11 @@ export async function seedDemo(db: Database, now: Date): Promise<DemoAccount[]> 
   const made: DemoAccount[] = [];
   const ids: Record<string, string> = {};
   for (const user of DEMO_USERS) {
-    const created = await registerUser(db, { name: user.name, email: user.email, role: user.role, password: DEMO_PASSWORD }, await avatar(user.colour));
+    const created = await registerUser(
+      db,
+      { name: user.name, email: user.email, role: user.role, password: DEMO_PASSWORD },
+      await avatar(user.colour),
+    );
     ids[user.role] = created.id;
     made.push({ role: user.role, email: user.email, password: DEMO_PASSWORD });
   }
@@ -52,6 +76,10 @@ export async function seedDemo(db: Database, now: Date): Promise<DemoAccount[]> 
     tasks.push(await createTask(db, buyerId, fields, await avatar(task.colour), now));
   }
   const first = tasks[0];
-  if (first) await submitWork(db, ids.worker ?? "", first.id, "Rated it 4/5: clear, but the music was too loud.", { now, autoApproveDays: 3 });
+  if (first)
+    await submitWork(db, ids.worker ?? "", first.id, "Rated it 4/5: clear, but the music was too loud.", {
+      now,
+      autoApproveDays: 3,
+    });
   return made;
 }

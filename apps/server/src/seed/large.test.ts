@@ -19,10 +19,14 @@ describe("seed:large", () => {
     const pending = await ctx.db.$count(submissions);
     expect(pending).toBeGreaterThan(500);
     expect((await checkLedger(ctx.db)).problems).toEqual([]);
-    const page = (await ctx.app.inject({ method: "GET", url: "/api/tasks?sort=price_desc&limit=5" })).json<CursorPage<Task>>();
+    const page = (await ctx.app.inject({ method: "GET", url: "/api/tasks?sort=price_desc&limit=5" })).json<
+      CursorPage<Task>
+    >();
     expect(page.items).toHaveLength(5);
     expect(page.items[0]?.payable_amount).toBe(100);
     // Seeded ids pass the API's own checks.
-    expect((await ctx.app.inject({ method: "GET", url: `/api/tasks/${page.items[0]?.id}` })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: "GET", url: `/api/tasks/${page.items[0]?.id}` })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -15,7 +15,8 @@ export interface LargeSeedSize {
  * `npm run ledger:check` passes afterwards.
  */
 /** A version-4-shaped UUID derived from a text, so ids stay predictable inside one statement and pass the API's checks. */
-const uuidFrom = (text: SQL) => sql`overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid::text`;
+const uuidFrom = (text: SQL) =>
+  sql`overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid::text`;
 
 export async function seedLarge(db: Database, size: LargeSeedSize, now: Date): Promise<void> {
   const batch = `seed${now.getTime()}`;

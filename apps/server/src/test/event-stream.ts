@@ -16,7 +16,10 @@ export interface OpenStream {
 /** Opens the notification stream of `cookie` on a listening server and waits until it is subscribed. */
 export async function openEventStream(base: string, cookie: string): Promise<OpenStream> {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/notifications/stream`, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
+  const response = await fetch(`${base}/api/notifications/stream`, {
+    headers: { cookie, accept: "text/event-stream" },
+    signal: controller.signal,
+  });
   expect(response.status).toBe(200);
   const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
   if (!reader) throw new Error("no body");
@@ -39,7 +42,9 @@ export async function openEventStream(base: string, cookie: string): Promise<Ope
     for (const wake of waiters) wake();
   })();
   const messages = () =>
-    [...text.matchAll(/^event: notification\ndata: (.*)$/gm)].map((match) => (JSON.parse(match[1] ?? "{}") as { message: string }).message);
+    [...text.matchAll(/^event: notification\ndata: (.*)$/gm)].map(
+      (match) => (JSON.parse(match[1] ?? "{}") as { message: string }).message,
+    );
   const until = (condition: () => boolean, ms: number) =>
     new Promise<boolean>((resolve) => {
       const check = () => {

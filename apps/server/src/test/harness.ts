@@ -25,9 +25,15 @@ export interface TestContext {
  * Opens the test database: a fresh in-memory PGlite, or the shared PostgreSQL (emptied unless
  * `keepData`), reached at `databaseUrl` when given (a proxy in front of it).
  */
-export async function openTestDatabase(options: { keepData?: boolean; databaseUrl?: string } = {}): Promise<DbHandle> {
+export async function openTestDatabase(
+  options: { keepData?: boolean; databaseUrl?: string } = {},
+): Promise<DbHandle> {
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
-  const handle = await openDatabase({ databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL, dataDir: null, log });
+  const handle = await openDatabase({
+    databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL,
+    dataDir: null,
+    log,
+  });
   await handle.migrate();
   if (handle.kind === "postgres" && !options.keepData) await resetDatabase(handle.db);
   return handle;
@@ -35,8 +41,12 @@ export async function openTestDatabase(options: { keepData?: boolean; databaseUr
 
 /** Empties every table and restores the ledger's system accounts (the state right after migrating). */
 export async function resetDatabase(db: Database) {
-  await db.execute(sql`truncate table platform_counters, audit_log, payments, notifications, withdrawals, submissions, tasks, ledger_transfers, ledger_accounts, uploads, sessions, accounts, verifications, users restart identity cascade`);
-  await db.execute(sql`insert into ledger_accounts (kind, owner_key) values ('mint', 'mint'), ('payout', 'payout')`);
+  await db.execute(
+    sql`truncate table platform_counters, audit_log, payments, notifications, withdrawals, submissions, tasks, ledger_transfers, ledger_accounts, uploads, sessions, accounts, verifications, users restart identity cascade`,
+  );
+  await db.execute(
+    sql`insert into ledger_accounts (kind, owner_key) values ('mint', 'mint'), ('payout', 'payout')`,
+  );
 }
 
 /** A clock the test moves by hand. */
@@ -65,7 +75,10 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const { env: envOverrides = {}, configure, clock, joining, databaseUrl } = options;
   // PGlite lives inside one process, so a second app shares its handle; PostgreSQL gets a connection of its own.
-  const handle = joining?.kind === "pglite" ? joining : await openTestDatabase({ keepData: Boolean(joining), databaseUrl });
+  const handle =
+    joining?.kind === "pglite"
+      ? joining
+      : await openTestDatabase({ keepData: Boolean(joining), databaseUrl });
   const env = loadEnv({
     NODE_ENV: "test",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
@@ -75,7 +88,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
     DATA_DIR: tmpdir(),
     ...envOverrides,
   });
-  const app = await buildApp({ env, database: handle, authSecret: "test-secret-test-secret-test-secret!", webDist: null, clock: clock?.now });
+  const app = await buildApp({
+    env,
+    database: handle,
+    authSecret: "test-secret-test-secret-test-secret!",
+    webDist: null,
+    clock: clock?.now,
+  });
   configure?.(app);
   await app.ready();
   return {
@@ -115,7 +134,9 @@ export function testImage(format: "png" | "jpeg" = "png", size = 64): Promise<Bu
 }
 
 /** A multipart body as a browser would send it. */
-export async function multipart(fields: Record<string, string | { bytes: Buffer; filename: string; type: string }>) {
+export async function multipart(
+  fields: Record<string, string | { bytes: Buffer; filename: string; type: string }>,
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === "string") form.append(name, value);
@@ -144,7 +165,11 @@ export interface RegisteredUser {
   password: string;
 }
 
-export async function registerUser(app: App, role: SelfRegisterRole, overrides: { name?: string; email?: string } = {}): Promise<RegisteredUser> {
+export async function registerUser(
+  app: App,
+  role: SelfRegisterRole,
+  overrides: { name?: string; email?: string } = {},
+): Promise<RegisteredUser> {
   sequence += 1;
   const email = overrides.email ?? `${role}${sequence}-${Date.now()}@example.com`;
   const password = "Secret12";
@@ -184,7 +209,13 @@ export async function postTask(app: App, cookie: string, input: TaskInput = {}, 
     submission_info: "A screenshot link",
   };
   for (const [name, value] of Object.entries(input)) fields[name] = String(value);
-  if (image !== null) fields.task_image = { bytes: image ?? (await testImage()), filename: "task.png", type: "image/png" };
+  if (image !== null)
+    fields.task_image = { bytes: image ?? (await testImage()), filename: "task.png", type: "image/png" };
   const body = await multipart(fields);
-  return app.inject({ method: "POST", url: "/api/tasks", payload: body.payload, headers: { ...body.headers, cookie } });
+  return app.inject({
+    method: "POST",
+    url: "/api/tasks",
+    payload: body.payload,
+    headers: { ...body.headers, cookie },
+  });
 }

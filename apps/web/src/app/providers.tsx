@@ -3,7 +3,9 @@ import { lazy, Suspense, type ReactNode } from "react";
 
 // react-toastify keeps toasts raised before its container mounts and injects its own CSS,
 // so the container can load after the first paint instead of in the first bundle.
-const ToastContainer = lazy(() => import("react-toastify").then((module) => ({ default: module.ToastContainer })));
+const ToastContainer = lazy(() =>
+  import("react-toastify").then((module) => ({ default: module.ToastContainer })),
+);
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: true, staleTime: 10_000 } },

@@ -17,7 +17,9 @@ interface ErrorBody {
 
 function fieldDetails(details: unknown): Record<string, string> | undefined {
   if (!details || typeof details !== "object") return undefined;
-  const fields = Object.entries(details).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+  const fields = Object.entries(details).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string",
+  );
   return fields.length > 0 ? Object.fromEntries(fields) : undefined;
 }
 
@@ -30,7 +32,8 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
       credentials: "include",
       headers: init.body === undefined || isForm ? {} : { "content-type": "application/json" },
-      body: init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
+      body:
+        init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
     });
   } catch {
     throw new ApiError(0, "NETWORK", "Cannot reach the server. Check your connection and try again.");
@@ -44,9 +47,15 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   }
   if (!response.ok) {
     const error = (parsed as ErrorBody | undefined)?.error;
-    throw new ApiError(response.status, error?.code ?? "HTTP_ERROR", error?.message ?? `Request failed (${response.status})`, fieldDetails(error?.details));
+    throw new ApiError(
+      response.status,
+      error?.code ?? "HTTP_ERROR",
+      error?.message ?? `Request failed (${response.status})`,
+      fieldDetails(error?.details),
+    );
   }
   return parsed as T;
 }
 
-export const errorMessage = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
+export const errorMessage = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.message ? error.message : fallback;

@@ -30,7 +30,8 @@ export function useRefreshMe() {
 export function useSignIn() {
   const refresh = useRefreshMe();
   return useMutation({
-    mutationFn: (credentials: { email: string; password: string }) => api("/api/auth/sign-in/email", { body: credentials }),
+    mutationFn: (credentials: { email: string; password: string }) =>
+      api("/api/auth/sign-in/email", { body: credentials }),
     onSuccess: refresh,
   });
 }
@@ -49,7 +50,9 @@ export function useSignOut() {
     mutationFn: () => api("/api/auth/sign-out", { body: {} }),
     onSuccess: () => {
       client.setQueryData(meKey, null);
-      client.removeQueries({ predicate: (query) => query.queryKey[0] !== "me" && query.queryKey[0] !== "config" });
+      client.removeQueries({
+        predicate: (query) => query.queryKey[0] !== "me" && query.queryKey[0] !== "config",
+      });
     },
   });
 }
@@ -61,12 +64,18 @@ export interface ServerConfig {
 }
 
 export function useServerConfig() {
-  return useQuery({ queryKey: ["config"], queryFn: () => api<ServerConfig>("/api/config"), staleTime: Infinity });
+  return useQuery({
+    queryKey: ["config"],
+    queryFn: () => api<ServerConfig>("/api/config"),
+    staleTime: Infinity,
+  });
 }
 
 /** A page of this app to return to after signing in; anything else (another site, say) means the dashboard. */
 export function returnPath(path: string | null | undefined): string {
-  return path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/dashboard";
+  return path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\")
+    ? path
+    : "/dashboard";
 }
 
 /**

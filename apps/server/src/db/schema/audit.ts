@@ -1,7 +1,13 @@
 import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 
-export const auditActions = ["change_role", "delete_user", "delete_task", "approve_withdrawal", "reject_withdrawal"] as const;
+export const auditActions = [
+  "change_role",
+  "delete_user",
+  "delete_task",
+  "approve_withdrawal",
+  "reject_withdrawal",
+] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /** Every admin action: who, what, when, and the values before and after. */
@@ -19,5 +25,8 @@ export const auditLog = pgTable(
     after: jsonb("after").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("audit_log_created_idx").on(table.createdAt), index("audit_log_action_idx").on(table.action, table.createdAt)],
+  (table) => [
+    index("audit_log_created_idx").on(table.createdAt),
+    index("audit_log_action_idx").on(table.action, table.createdAt),
+  ],
 );

@@ -11,7 +11,9 @@ export const users = pgTable(
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
-    role: text("role", { enum: ["worker", "buyer", "admin"] }).notNull().default("buyer"),
+    role: text("role", { enum: ["worker", "buyer", "admin"] })
+      .notNull()
+      .default("buyer"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Rule R12: a deleted user cannot sign in but keeps their history. */

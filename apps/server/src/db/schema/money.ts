@@ -13,7 +13,9 @@ export const withdrawals = pgTable(
     amountCents: integer("amount_cents").notNull(),
     paymentSystem: text("payment_system", { enum: ["Bkash", "Rocket", "Nagad", "PayPal"] }).notNull(),
     accountNumber: text("account_number").notNull(),
-    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
     reason: text("reason"),
     decidedBy: text("decided_by").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -56,7 +58,9 @@ export const payments = pgTable(
     provider: text("provider", { enum: ["sandbox", "stripe"] }).notNull(),
     /** The provider's id for this payment (a PaymentIntent id for Stripe); coins are credited once per id. */
     providerPaymentId: text("provider_payment_id").unique(),
-    status: text("status", { enum: ["pending", "completed", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "completed", "failed"] })
+      .notNull()
+      .default("pending"),
     failureReason: text("failure_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -65,8 +69,12 @@ export const payments = pgTable(
     check("payments_status_check", sql`${table.status} in ('pending', 'completed', 'failed')`),
     check("payments_amounts_check", sql`${table.coins} > 0 and ${table.amountCents} > 0`),
     index("payments_buyer_idx").on(table.buyerId, table.createdAt),
-    index("payments_completed_idx").on(table.buyerId).where(sql`${table.status} = 'completed'`),
+    index("payments_completed_idx")
+      .on(table.buyerId)
+      .where(sql`${table.status} = 'completed'`),
     // The abandoned-purchase job looks for old pending payments.
-    index("payments_pending_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    index("payments_pending_idx")
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );

@@ -17,7 +17,9 @@ export const tasks = pgTable(
     payableAmount: integer("payable_amount").notNull(),
     completionDate: date("completion_date", { mode: "string" }).notNull(),
     imageUrl: text("task_image_url").notNull(),
-    status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "closed"] })
+      .notNull()
+      .default("open"),
     /** Set when the owner or an admin deleted it: hidden from every list, kept for history. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     // Millisecond precision, so a JavaScript Date carries it exactly in a page cursor.
@@ -37,7 +39,9 @@ export const tasks = pgTable(
     index("tasks_buyer_idx").on(table.buyerId, table.completionDate),
     // The admins' task list, newest first, over every task.
     index("tasks_created_idx").on(table.createdAt, table.id),
-    index("tasks_open_expiry_idx").on(table.completionDate).where(sql`${table.status} = 'open'`),
+    index("tasks_open_expiry_idx")
+      .on(table.completionDate)
+      .where(sql`${table.status} = 'open'`),
   ],
 );
 
@@ -56,7 +60,9 @@ export const submissions = pgTable(
       .notNull()
       .references(() => users.id),
     details: text("submission_details").notNull(),
-    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
     reason: text("reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     autoApproveAt: timestamp("auto_approve_at", { withTimezone: true }).notNull(),
@@ -70,6 +76,8 @@ export const submissions = pgTable(
     index("submissions_worker_idx").on(table.workerId, table.createdAt, table.id),
     index("submissions_buyer_idx").on(table.buyerId, table.status, table.createdAt, table.id),
     index("submissions_task_status_idx").on(table.taskId, table.status),
-    index("submissions_due_idx").on(table.autoApproveAt).where(sql`${table.status} = 'pending'`),
+    index("submissions_due_idx")
+      .on(table.autoApproveAt)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );

@@ -2,8 +2,25 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, Submission, Task, User, Withdrawal } from "@taskmint/shared";
 import { auditLog, tasks, users } from "../../db/schema/index.ts";
-import { postTask, registerUser, sessionCookie, signIn, startTestApp, type RegisteredUser, type TestContext } from "../../test/harness.ts";
-import { MINT, PAYOUT, balanceOf, checkLedger, escrowOf, holdOf, transfer, walletOf } from "../ledger/service.ts";
+import {
+  postTask,
+  registerUser,
+  sessionCookie,
+  signIn,
+  startTestApp,
+  type RegisteredUser,
+  type TestContext,
+} from "../../test/harness.ts";
+import {
+  MINT,
+  PAYOUT,
+  balanceOf,
+  checkLedger,
+  escrowOf,
+  holdOf,
+  transfer,
+  walletOf,
+} from "../ledger/service.ts";
 import { ensureAdmin } from "../users/service.ts";
 
 let ctx: TestContext;
@@ -12,7 +29,10 @@ let admin: { id: string; cookie: string };
 beforeAll(async () => {
   ctx = await startTestApp();
   const created = await ensureAdmin(ctx.db, { email: "root-admin@example.com", password: "Admin123" });
-  admin = { id: created.userId, cookie: sessionCookie(await signIn(ctx.app, "root-admin@example.com", "Admin123")) };
+  admin = {
+    id: created.userId,
+    cookie: sessionCookie(await signIn(ctx.app, "root-admin@example.com", "Admin123")),
+  };
 });
 afterAll(() => ctx.close());
 
@@ -24,7 +44,11 @@ const forfeit = { coins: "forfeit" };
 const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function newTask(buyer: RegisteredUser, workers: number, pay: number): Promise<Task> {
-  const response = await postTask(ctx.app, buyer.cookie, { required_workers: workers, payable_amount: pay, completion_date: days(5) });
+  const response = await postTask(ctx.app, buyer.cookie, {
+    required_workers: workers,
+    payable_amount: pay,
+    completion_date: days(5),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Task>();
 }
@@ -32,18 +56,27 @@ async function newTask(buyer: RegisteredUser, workers: number, pay: number): Pro
 describe("changing roles (rule R12)", () => {
   it("changes a worker into a buyer, grants nothing, and audits it", async () => {
     const worker = await registerUser(ctx.app, "worker");
-    const changed = await call("PATCH", `/api/admin/users/${worker.user.id}`, admin.cookie, { role: "buyer" });
+    const changed = await call("PATCH", `/api/admin/users/${worker.user.id}`, admin.cookie, {
+      role: "buyer",
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ role: "buyer", coins: 10 });
     expect((await me(worker)).json<{ user: User }>().user).toMatchObject({ role: "buyer", coins: 10 });
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, worker.user.id));
-    expect(entry).toMatchObject({ actorId: admin.id, action: "change_role", before: { role: "worker" }, after: { role: "buyer" } });
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      action: "change_role",
+      before: { role: "worker" },
+      after: { role: "buyer" },
+    });
   });
 
   it("never demotes or deletes the last admin, and an admin cannot delete themself", async () => {
     const demote = await call("PATCH", `/api/admin/users/${admin.id}`, admin.cookie, { role: "worker" });
     expect(demote.statusCode).toBe(409);
-    expect((await call("DELETE", `/api/admin/users/${admin.id}`, admin.cookie, forfeit)).statusCode).toBe(409);
+    expect((await call("DELETE", `/api/admin/users/${admin.id}`, admin.cookie, forfeit)).statusCode).toBe(
+      409,
+    );
     expect((await me(admin)).json<{ user: User }>().user.role).toBe("admin");
   });
 
@@ -56,7 +89,9 @@ describe("changing roles (rule R12)", () => {
     ]);
     // One wins; the other is refused: as the last admin (409) or, once demoted, as no admin at all (403).
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
-    expect(answers.map((answer) => answer.statusCode).filter((status) => status !== 200)[0]).toBeOneOf([403, 409]);
+    expect(answers.map((answer) => answer.statusCode).filter((status) => status !== 200)[0]).toBeOneOf([
+      403, 409,
+    ]);
     // Restore: whoever was demoted becomes an admin again.
     await ensureAdmin(ctx.db, { email: "second-admin@example.com", password: "Admin123" });
     await ensureAdmin(ctx.db, { email: "root-admin@example.com", password: "Admin123" });
@@ -71,8 +106,14 @@ describe("deleting users (rule R12)", () => {
     const open = await newTask(buyer, 2, 4);
     const approvedWorker = await registerUser(ctx.app, "worker");
     const pendingWorker = await registerUser(ctx.app, "worker");
-    const first = (await call("POST", `/api/tasks/${partly.id}/submissions`, approvedWorker.cookie, { submission_details: "done" })).json<Submission>();
-    await call("POST", `/api/tasks/${partly.id}/submissions`, pendingWorker.cookie, { submission_details: "done too" });
+    const first = (
+      await call("POST", `/api/tasks/${partly.id}/submissions`, approvedWorker.cookie, {
+        submission_details: "done",
+      })
+    ).json<Submission>();
+    await call("POST", `/api/tasks/${partly.id}/submissions`, pendingWorker.cookie, {
+      submission_details: "done too",
+    });
     await call("POST", `/api/submissions/${first.id}/approve`, buyer.cookie);
     expect((await me(buyer)).json<{ user: User }>().user.coins).toBe(50 - 15 - 8);
 
@@ -93,39 +134,70 @@ describe("deleting users (rule R12)", () => {
     const rows = await ctx.db.select().from(tasks).where(eq(tasks.buyerId, buyer.user.id));
     expect(rows.every((row) => row.status === "closed" && row.deletedAt)).toBe(true);
     expect((await checkLedger(ctx.db)).problems).toEqual([]);
-    const list = (await call("GET", `/api/admin/users?q=${encodeURIComponent(buyer.email)}`, admin.cookie)).json<Page<User>>();
+    const list = (
+      await call("GET", `/api/admin/users?q=${encodeURIComponent(buyer.email)}`, admin.cookie)
+    ).json<Page<User>>();
     expect(list.total).toBe(0);
   });
 
   it("deletes a worker with a pending withdrawal and pays out the wallet, held coins included, under the admin's reference", async () => {
     const worker = await registerUser(ctx.app, "worker");
-    await transfer(ctx.db, { from: MINT, to: walletOf(worker.user.id), amount: 330, idempotencyKey: `test-earn:${worker.user.id}` });
-    const withdrawal = (await call("POST", "/api/withdrawals", worker.cookie, { withdrawal_coin: 250, payment_system: "Nagad", account_number: "01812345678" })).json<Withdrawal>();
+    await transfer(ctx.db, {
+      from: MINT,
+      to: walletOf(worker.user.id),
+      amount: 330,
+      idempotencyKey: `test-earn:${worker.user.id}`,
+    });
+    const withdrawal = (
+      await call("POST", "/api/withdrawals", worker.cookie, {
+        withdrawal_coin: 250,
+        payment_system: "Nagad",
+        account_number: "01812345678",
+      })
+    ).json<Withdrawal>();
     const paidOutBefore = await balanceOf(ctx.db, PAYOUT);
-    const deleted = await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie, { coins: "payout", payout_reference: "BANK-7781" });
+    const deleted = await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie, {
+      coins: "payout",
+      payout_reference: "BANK-7781",
+    });
     expect(deleted.json()).toEqual({ deleted: true, coins: "payout", settled_coins: 340 });
     expect(await balanceOf(ctx.db, walletOf(worker.user.id))).toBe(0);
     expect(await balanceOf(ctx.db, holdOf(withdrawal.id))).toBe(0);
     expect((await balanceOf(ctx.db, PAYOUT)) - paidOutBefore).toBe(340);
-    const decided = (await call("GET", "/api/admin/withdrawals?limit=100", admin.cookie)).json<Page<Withdrawal>>();
+    const decided = (await call("GET", "/api/admin/withdrawals?limit=100", admin.cookie)).json<
+      Page<Withdrawal>
+    >();
     expect(decided.items.find((item) => item.id === withdrawal.id)).toMatchObject({ status: "rejected" });
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, worker.user.id));
-    expect(entry?.after).toMatchObject({ coins: "payout", settled_coins: 340, payout_reference: "BANK-7781" });
-    expect((await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie, forfeit)).statusCode).toBe(404);
+    expect(entry?.after).toMatchObject({
+      coins: "payout",
+      settled_coins: 340,
+      payout_reference: "BANK-7781",
+    });
+    expect(
+      (await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie, forfeit)).statusCode,
+    ).toBe(404);
   });
 
   it("rejects a deleted worker's pending submissions, so no later approval pays a wallet no one can use", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const open = await newTask(buyer, 2, 4);
     const worker = await registerUser(ctx.app, "worker");
-    const submitted = await call("POST", `/api/tasks/${open.id}/submissions`, worker.cookie, { submission_details: "done" });
+    const submitted = await call("POST", `/api/tasks/${open.id}/submissions`, worker.cookie, {
+      submission_details: "done",
+    });
     expect(submitted.statusCode).toBe(201);
     expect((await call("GET", `/api/tasks/${open.id}`)).json<Task>().required_workers).toBe(1);
 
     const deleted = await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie, forfeit);
     expect(deleted.json()).toEqual({ deleted: true, coins: "forfeit", settled_coins: 10 });
-    const mine = (await call("GET", "/api/buyer/submissions?limit=100", buyer.cookie)).json<Page<Submission>>();
-    expect(mine.items.find((item) => item.id === submitted.json<Submission>().id)).toMatchObject({ status: "rejected", reason: "The worker's account was deleted" });
+    const mine = (await call("GET", "/api/buyer/submissions?limit=100", buyer.cookie)).json<
+      Page<Submission>
+    >();
+    expect(mine.items.find((item) => item.id === submitted.json<Submission>().id)).toMatchObject({
+      status: "rejected",
+      reason: "The worker's account was deleted",
+    });
     // The slot is free again and its coins still wait in escrow for the next worker.
     expect((await call("GET", `/api/tasks/${open.id}`)).json<Task>().required_workers).toBe(2);
     expect(await balanceOf(ctx.db, escrowOf(open.id))).toBe(8);
@@ -136,7 +208,13 @@ describe("deleting users (rule R12)", () => {
 
   it("needs the admin's choice for the coins: without it (or a payout without reference) nothing changes", async () => {
     const worker = await registerUser(ctx.app, "worker");
-    for (const body of [undefined, {}, { coins: "refund" }, { coins: "payout" }, { coins: "payout", payout_reference: "  " }]) {
+    for (const body of [
+      undefined,
+      {},
+      { coins: "refund" },
+      { coins: "payout" },
+      { coins: "payout", payout_reference: "  " },
+    ]) {
       const refused = await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie, body);
       expect(refused.statusCode).toBe(400);
       expect(refused.json<{ error: { code: string } }>().error.code).toBe("VALIDATION");
@@ -146,8 +224,19 @@ describe("deleting users (rule R12)", () => {
 
   it("reports a deleted user's wallet or withdrawal hold that still holds coins", async () => {
     const worker = await registerUser(ctx.app, "worker");
-    await transfer(ctx.db, { from: MINT, to: walletOf(worker.user.id), amount: 290, idempotencyKey: `test-earn:${worker.user.id}` });
-    const withdrawal = (await call("POST", "/api/withdrawals", worker.cookie, { withdrawal_coin: 200, payment_system: "Bkash", account_number: "01712345678" })).json<Withdrawal>();
+    await transfer(ctx.db, {
+      from: MINT,
+      to: walletOf(worker.user.id),
+      amount: 290,
+      idempotencyKey: `test-earn:${worker.user.id}`,
+    });
+    const withdrawal = (
+      await call("POST", "/api/withdrawals", worker.cookie, {
+        withdrawal_coin: 200,
+        payment_system: "Bkash",
+        account_number: "01712345678",
+      })
+    ).json<Withdrawal>();
     expect((await checkLedger(ctx.db)).problems).toEqual([]);
     // Deleted behind the service's back: nothing settles the wallet or the hold.
     await ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, worker.user.id));
@@ -158,12 +247,34 @@ describe("deleting users (rule R12)", () => {
       `${walletOf(worker.user.id)} of deleted user ${worker.user.id} still holds 100`,
     ]);
     // Coins that reach a properly deleted account later (a direct transfer here) are reported too.
-    await transfer(ctx.db, { from: holdOf(withdrawal.id), to: MINT, amount: 200, idempotencyKey: `test-clear-hold:${withdrawal.id}` });
-    await transfer(ctx.db, { from: walletOf(worker.user.id), to: MINT, amount: 100, idempotencyKey: `test-clear:${worker.user.id}` });
+    await transfer(ctx.db, {
+      from: holdOf(withdrawal.id),
+      to: MINT,
+      amount: 200,
+      idempotencyKey: `test-clear-hold:${withdrawal.id}`,
+    });
+    await transfer(ctx.db, {
+      from: walletOf(worker.user.id),
+      to: MINT,
+      amount: 100,
+      idempotencyKey: `test-clear:${worker.user.id}`,
+    });
     expect((await checkLedger(ctx.db)).problems).toEqual([]);
-    await transfer(ctx.db, { from: MINT, to: walletOf(worker.user.id), amount: 7, idempotencyKey: `test-strand:${worker.user.id}` });
-    expect((await checkLedger(ctx.db)).problems).toEqual([`${walletOf(worker.user.id)} of deleted user ${worker.user.id} still holds 7`]);
-    await transfer(ctx.db, { from: walletOf(worker.user.id), to: MINT, amount: 7, idempotencyKey: `test-unstrand:${worker.user.id}` });
+    await transfer(ctx.db, {
+      from: MINT,
+      to: walletOf(worker.user.id),
+      amount: 7,
+      idempotencyKey: `test-strand:${worker.user.id}`,
+    });
+    expect((await checkLedger(ctx.db)).problems).toEqual([
+      `${walletOf(worker.user.id)} of deleted user ${worker.user.id} still holds 7`,
+    ]);
+    await transfer(ctx.db, {
+      from: walletOf(worker.user.id),
+      to: MINT,
+      amount: 7,
+      idempotencyKey: `test-unstrand:${worker.user.id}`,
+    });
   });
 });
 
@@ -174,9 +285,13 @@ describe("admin lists and task deletion", () => {
     await registerUser(ctx.app, "buyer", { name: `${unique} Buyer` });
     const byName = (await call("GET", `/api/admin/users?q=${unique}`, admin.cookie)).json<Page<User>>();
     expect(byName.total).toBe(2);
-    const workersOnly = (await call("GET", `/api/admin/users?q=${unique}&role=worker`, admin.cookie)).json<Page<User>>();
+    const workersOnly = (await call("GET", `/api/admin/users?q=${unique}&role=worker`, admin.cookie)).json<
+      Page<User>
+    >();
     expect(workersOnly.items.map((user) => user.id)).toEqual([worker.user.id]);
-    const byEmail = (await call("GET", `/api/admin/users?q=${encodeURIComponent(worker.email.toUpperCase())}`, admin.cookie)).json<Page<User>>();
+    const byEmail = (
+      await call("GET", `/api/admin/users?q=${encodeURIComponent(worker.email.toUpperCase())}`, admin.cookie)
+    ).json<Page<User>>();
     expect(byEmail.total).toBe(1);
     expect((await call("GET", "/api/admin/users?q=%25", admin.cookie)).statusCode).toBe(200);
   });
@@ -186,9 +301,17 @@ describe("admin lists and task deletion", () => {
     const task = await newTask(buyer, 4, 3);
     const listed = (await call("GET", "/api/admin/tasks?limit=100", admin.cookie)).json<Page<Task>>();
     expect(listed.items.map((item) => item.id)).toContain(task.id);
-    expect((await call("DELETE", `/api/admin/tasks/${task.id}`, admin.cookie)).json()).toEqual({ refunded_coins: 12 });
+    expect((await call("DELETE", `/api/admin/tasks/${task.id}`, admin.cookie)).json()).toEqual({
+      refunded_coins: 12,
+    });
     expect((await me(buyer)).json<{ user: User }>().user.coins).toBe(50);
-    const audit = (await call("GET", "/api/admin/audit?action=delete_task", admin.cookie)).json<Page<{ target_id: string; actor_email: string; after: unknown }>>();
-    expect(audit.items[0]).toMatchObject({ target_id: task.id, actor_email: "root-admin@example.com", after: { refunded_coins: 12 } });
+    const audit = (await call("GET", "/api/admin/audit?action=delete_task", admin.cookie)).json<
+      Page<{ target_id: string; actor_email: string; after: unknown }>
+    >();
+    expect(audit.items[0]).toMatchObject({
+      target_id: task.id,
+      actor_email: "root-admin@example.com",
+      after: { refunded_coins: 12 },
+    });
   });
 });

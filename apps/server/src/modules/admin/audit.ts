@@ -13,5 +13,7 @@ export interface AuditEntry {
 
 /** Records an admin action in the caller's transaction, so it exists exactly when the action does. */
 export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({ id: randomUUID(), ...entry, before: entry.before ?? null, after: entry.after ?? null });
+  await db
+    .insert(auditLog)
+    .values({ id: randomUUID(), ...entry, before: entry.before ?? null, after: entry.after ?? null });
 }

@@ -1,4 +1,14 @@
-import { deletedAccountCoinsChoices, deleteUserSchema, largePageOf, largePageQuerySchema, pageOf, pageQuerySchema, queryTextSchema, ROLES, taskSchema } from "@taskmint/shared";
+import {
+  deletedAccountCoinsChoices,
+  deleteUserSchema,
+  largePageOf,
+  largePageQuerySchema,
+  pageOf,
+  pageQuerySchema,
+  queryTextSchema,
+  ROLES,
+  taskSchema,
+} from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { auditActions } from "../../db/schema/index.ts";
@@ -38,7 +48,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Users, by name; search by name or email, filter by role",
-        querystring: largePageQuerySchema.extend({ q: queryTextSchema("Search", 200), role: z.enum(ROLES).optional() }),
+        querystring: largePageQuerySchema.extend({
+          q: queryTextSchema("Search", 200),
+          role: z.enum(ROLES).optional(),
+        }),
         response: { 200: largePageOf(adminUserSchema) },
       },
     },
@@ -60,7 +73,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUserSchema },
       },
     },
-    async (request) => changeRole(app.db, (await currentUser(request)).id, request.params.id, request.body.role),
+    async (request) =>
+      changeRole(app.db, (await currentUser(request)).id, request.params.id, request.body.role),
   );
 
   app.delete(
@@ -69,23 +83,44 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         tags: ["admin"],
-        summary: "Soft-delete a user: sign-in refused, open tasks refunded, pending withdrawals returned, pending submissions rejected, then the coins forfeited or paid out",
+        summary:
+          "Soft-delete a user: sign-in refused, open tasks refunded, pending withdrawals returned, pending submissions rejected, then the coins forfeited or paid out",
         description:
           'JSON body `{"coins": "forfeit"}` (the coins go back to the platform) or `{"coins": "payout", "payout_reference": "..."}` (recorded as paid to the person outside the app). Required: no deleted account keeps coins.',
         params: idParams,
         body: deleteUserSchema,
-        response: { 200: z.object({ deleted: z.literal(true), coins: z.enum(deletedAccountCoinsChoices), settled_coins: z.number().int() }) },
+        response: {
+          200: z.object({
+            deleted: z.literal(true),
+            coins: z.enum(deletedAccountCoinsChoices),
+            settled_coins: z.number().int(),
+          }),
+        },
       },
     },
     async (request) => {
-      const { settledCoins } = await deleteUser(app.db, (await currentUser(request)).id, request.params.id, request.body, app.clock());
+      const { settledCoins } = await deleteUser(
+        app.db,
+        (await currentUser(request)).id,
+        request.params.id,
+        request.body,
+        app.clock(),
+      );
       return { deleted: true as const, coins: request.body.coins, settled_coins: settledCoins };
     },
   );
 
   app.get(
     "/api/admin/tasks",
-    { ...admin, schema: { tags: ["admin"], summary: "All live tasks, newest first", querystring: largePageQuerySchema, response: { 200: largePageOf(taskSchema) } } },
+    {
+      ...admin,
+      schema: {
+        tags: ["admin"],
+        summary: "All live tasks, newest first",
+        querystring: largePageQuerySchema,
+        response: { 200: largePageOf(taskSchema) },
+      },
+    },
     (request) => listAllTasks(app.db, request.query),
   );
 

@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { DeleteUserRequest, LargePage, LargePageQuery, Page, PageQuery, Role } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { auditLog, ledgerAccounts, sessions, submissions, users, withdrawals, type AuditAction } from "../../db/schema/index.ts";
+import {
+  auditLog,
+  ledgerAccounts,
+  sessions,
+  submissions,
+  users,
+  withdrawals,
+  type AuditAction,
+} from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { afterCursor, countUpTo, decodeCursor, largePage, offsetOf } from "../../lib/keyset.ts";
 import { lockedBalanceOf, MINT, PAYOUT, transfer, walletOf } from "../ledger/service.ts";
@@ -24,7 +32,11 @@ export interface AdminUser {
 const liveUser = (id: string) => and(eq(users.id, id), isNull(users.deletedAt));
 
 /** Users (not deleted) by name, by keyset; searchable by name or email and filterable by role. */
-export async function listUsers(db: Database, filter: { q?: string; role?: Role }, page: LargePageQuery): Promise<LargePage<AdminUser>> {
+export async function listUsers(
+  db: Database,
+  filter: { q?: string; role?: Role },
+  page: LargePageQuery,
+): Promise<LargePage<AdminUser>> {
   const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, (match) => `\\${match}`)}%` : null;
   const where = and(
     isNull(users.deletedAt),
@@ -35,7 +47,15 @@ export async function listUsers(db: Database, filter: { q?: string; role?: Role 
   const byName = [asc(users.name), asc(users.id)];
   const [rows, counted] = await Promise.all([
     db
-      .select({ id: users.id, name: users.name, email: users.email, photo: users.image, role: users.role, coins: ledgerAccounts.balance, createdAt: users.createdAt })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        photo: users.image,
+        role: users.role,
+        coins: ledgerAccounts.balance,
+        createdAt: users.createdAt,
+      })
       .from(users)
       .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, sql`'wallet:' || ${users.id}`))
       .where(and(where, after ? afterCursor(users.name, users.id, after, "text", "asc") : undefined))
@@ -55,14 +75,24 @@ export async function listUsers(db: Database, filter: { q?: string; role?: Role 
 
 /** Locks every live admin row, so two admins cannot remove each other as the last two. */
 async function lockAdmins(db: Database): Promise<string[]> {
-  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.role, "admin"), isNull(users.deletedAt))).orderBy(users.id).for("update");
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), isNull(users.deletedAt)))
+    .orderBy(users.id)
+    .for("update");
   return rows.map((row) => row.id);
 }
 
 const lastAdmin = () => new AppError("CONFLICT", "The last admin cannot be demoted or deleted");
 
 /** Rule R12: any role to any user, never removing the last admin; grants no coins. */
-export async function changeRole(db: Database, adminId: string, userId: string, role: Role): Promise<AdminUser> {
+export async function changeRole(
+  db: Database,
+  adminId: string,
+  userId: string,
+  role: Role,
+): Promise<AdminUser> {
   await db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
     const [user] = await tx.select().from(users).where(liveUser(userId)).for("update");
@@ -70,14 +100,29 @@ export async function changeRole(db: Database, adminId: string, userId: string, 
     if (user.role === role) return;
     if (user.role === "admin" && admins.length <= 1) throw lastAdmin();
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
-    await recordAudit(tx, { actorId: adminId, action: "change_role", targetType: "user", targetId: userId, before: { role: user.role }, after: { role } });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "change_role",
+      targetType: "user",
+      targetId: userId,
+      before: { role: user.role },
+      after: { role },
+    });
   });
   return getAdminUser(db, userId);
 }
 
 async function getAdminUser(db: Database, userId: string): Promise<AdminUser> {
   const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email, photo: users.image, role: users.role, coins: ledgerAccounts.balance, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      photo: users.image,
+      role: users.role,
+      coins: ledgerAccounts.balance,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, walletOf(userId)))
     .where(eq(users.id, userId));
@@ -94,7 +139,13 @@ async function getAdminUser(db: Database, userId: string): Promise<AdminUser> {
  * out, as the admin chose (decision 010), so no coin is left where no one can use it.
  * Answers the coins that left the wallet. History stays.
  */
-export async function deleteUser(db: Database, adminId: string, userId: string, choice: DeleteUserRequest, now: Date): Promise<{ settledCoins: number }> {
+export async function deleteUser(
+  db: Database,
+  adminId: string,
+  userId: string,
+  choice: DeleteUserRequest,
+  now: Date,
+): Promise<{ settledCoins: number }> {
   if (adminId === userId) throw new AppError("CONFLICT", "You cannot delete your own account");
   return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
@@ -108,12 +159,14 @@ export async function deleteUser(db: Database, adminId: string, userId: string, 
       .select({ id: withdrawals.id })
       .from(withdrawals)
       .where(and(eq(withdrawals.workerId, userId), eq(withdrawals.status, "pending")));
-    for (const { id } of pending) await decideWithdrawal(tx, adminId, id, { approve: false, reason: "The account was deleted" });
+    for (const { id } of pending)
+      await decideWithdrawal(tx, adminId, id, { approve: false, reason: "The account was deleted" });
     const pendingWork = await tx
       .select({ id: submissions.id, buyerId: submissions.buyerId })
       .from(submissions)
       .where(and(eq(submissions.workerId, userId), eq(submissions.status, "pending")));
-    for (const work of pendingWork) await rejectSubmission(tx, { buyerId: work.buyerId }, work.id, "The worker's account was deleted", now);
+    for (const work of pendingWork)
+      await rejectSubmission(tx, { buyerId: work.buyerId }, work.id, "The worker's account was deleted", now);
     const settledCoins = await lockedBalanceOf(tx, walletOf(userId));
     if (settledCoins > 0) {
       await transfer(tx, {
@@ -155,7 +208,11 @@ export interface AuditRecord {
   created_at: string;
 }
 
-export async function listAudit(db: Database, filter: { action?: AuditAction }, page: PageQuery): Promise<Page<AuditRecord>> {
+export async function listAudit(
+  db: Database,
+  filter: { action?: AuditAction },
+  page: PageQuery,
+): Promise<Page<AuditRecord>> {
   const where = filter.action ? eq(auditLog.action, filter.action) : undefined;
   const [rows, [counted]] = await Promise.all([
     db

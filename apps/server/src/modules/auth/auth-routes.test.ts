@@ -3,16 +3,37 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users, verifications } from "../../db/schema/index.ts";
-import { multipart, registerUser, sessionCookie, signIn, startTestApp, testImage, type RegisteredUser, type TestContext } from "../../test/harness.ts";
+import {
+  multipart,
+  registerUser,
+  sessionCookie,
+  signIn,
+  startTestApp,
+  testImage,
+  type RegisteredUser,
+  type TestContext,
+} from "../../test/harness.ts";
 import { RESET_MAILS_PER_EMAIL_PER_HOUR } from "./routes.ts";
 
 /** One request over a real socket with the path exactly as given: no client folds its dot segments. */
-function rawRequest(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const { hostname, port } = new URL(base);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const outgoing = httpRequest(
-      { host: hostname, port, method, path, headers: { ...(payload ? { "content-type": "application/json" } : {}), ...headers } },
+      {
+        host: hostname,
+        port,
+        method,
+        path,
+        headers: { ...(payload ? { "content-type": "application/json" } : {}), ...headers },
+      },
       (incoming) => {
         let text = "";
         incoming.setEncoding("utf8");
@@ -48,11 +69,17 @@ describe("every spelling of sign-in passes the same limit", () => {
   });
   afterAll(() => ctx.close());
 
-  it.each(SIGN_IN_SPELLINGS)("refuses %s with 400 before any route or the auth library sees it", async (path) => {
-    const answer = await rawRequest(base, "POST", path, { email: "someone@example.com", password: "Wrong123" });
-    expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "VALIDATION" } });
-  });
+  it.each(SIGN_IN_SPELLINGS)(
+    "refuses %s with 400 before any route or the auth library sees it",
+    async (path) => {
+      const answer = await rawRequest(base, "POST", path, {
+        email: "someone@example.com",
+        password: "Wrong123",
+      });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "VALIDATION" } });
+    },
+  );
 
   it("signs nobody in through a non-canonical path, even with the right password", async () => {
     const user = await registerUser(ctx.app, "worker");
@@ -65,18 +92,33 @@ describe("every spelling of sign-in passes the same limit", () => {
   it("limits sign-in attempts per address", async () => {
     const user = await registerUser(ctx.app, "worker");
     const attempt = (ip: string) =>
-      ctx.app.inject({ method: "POST", url: "/api/auth/sign-in/email", remoteAddress: ip, payload: { email: `other-${ip}@example.com`, password: "Wrong123" } });
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        remoteAddress: ip,
+        payload: { email: `other-${ip}@example.com`, password: "Wrong123" },
+      });
     for (let i = 0; i < 3; i += 1) expect((await attempt("10.1.0.1")).statusCode).toBe(401);
     expect((await attempt("10.1.0.1")).statusCode).toBe(429);
     // Even the right password waits out the address's minute.
-    const right = await ctx.app.inject({ method: "POST", url: "/api/auth/sign-in/email", remoteAddress: "10.1.0.1", payload: { email: user.email, password: user.password } });
+    const right = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      remoteAddress: "10.1.0.1",
+      payload: { email: user.email, password: user.password },
+    });
     expect(right.statusCode).toBe(429);
   });
 
   it("limits failed sign-ins per account, and one address cannot lock the owner out", async () => {
     const user = await registerUser(ctx.app, "worker");
     const attempt = (ip: string, password = "Wrong123") =>
-      ctx.app.inject({ method: "POST", url: "/api/auth/sign-in/email", remoteAddress: ip, payload: { email: user.email, password } });
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        remoteAddress: ip,
+        payload: { email: user.email, password },
+      });
     // One address spends its failures on this account (3 in 15 minutes) ...
     for (let i = 0; i < 3; i += 1) expect((await attempt("10.3.0.1")).statusCode).toBe(401);
     // ... and waits, though its per-minute allowance is not spent,
@@ -86,7 +128,8 @@ describe("every spelling of sign-in passes the same limit", () => {
 
     // Guessing spread over many addresses: 30 failures an hour for the account (10 x 3), then 429 for everyone.
     const statuses = [];
-    for (let address = 2; address <= 10; address += 1) for (let i = 0; i < 3; i += 1) statuses.push((await attempt(`10.3.0.${address}`)).statusCode);
+    for (let address = 2; address <= 10; address += 1)
+      for (let i = 0; i < 3; i += 1) statuses.push((await attempt(`10.3.0.${address}`)).statusCode);
     expect(statuses).toEqual(Array<number>(27).fill(401));
     const spent = await attempt("10.3.1.1");
     expect(spent.statusCode).toBe(429);
@@ -103,11 +146,17 @@ describe("password reset requests are limited per address and per mailbox", () =
   afterAll(() => ctx.close());
 
   const ask = (email: string, ip: string) =>
-    ctx.app.inject({ method: "POST", url: "/api/auth/request-password-reset", remoteAddress: ip, payload: { email } });
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/request-password-reset",
+      remoteAddress: ip,
+      payload: { email },
+    });
 
   it(`sends at most ${RESET_MAILS_PER_EMAIL_PER_HOUR} requests an hour for one address, from however many clients`, async () => {
     const statuses = [];
-    for (let i = 0; i < RESET_MAILS_PER_EMAIL_PER_HOUR + 2; i += 1) statuses.push((await ask("victim@example.com", `10.2.0.${i + 1}`)).statusCode);
+    for (let i = 0; i < RESET_MAILS_PER_EMAIL_PER_HOUR + 2; i += 1)
+      statuses.push((await ask("victim@example.com", `10.2.0.${i + 1}`)).statusCode);
     expect(statuses).toEqual([...Array<number>(RESET_MAILS_PER_EMAIL_PER_HOUR).fill(200), 429, 429]);
     const refused = await ask("victim@example.com", "10.2.0.99");
     expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
@@ -165,11 +214,23 @@ describe("the auth library's routes", () => {
       method,
       url,
       headers: { cookie: user.cookie },
-      ...(method === "POST" ? { payload: { name: "x".repeat(5000), image: "https://evil.example/a.png", email: "new@example.com", password: "Secret12" } } : {}),
+      ...(method === "POST"
+        ? {
+            payload: {
+              name: "x".repeat(5000),
+              image: "https://evil.example/a.png",
+              email: "new@example.com",
+              password: "Secret12",
+            },
+          }
+        : {}),
     });
     expect(answer.statusCode).toBe(404);
     expect(answer.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
-    const [row] = await ctx.db.select({ name: users.name, image: users.image, email: users.email }).from(users).where(eq(users.id, user.user.id));
+    const [row] = await ctx.db
+      .select({ name: users.name, image: users.image, email: users.email })
+      .from(users)
+      .where(eq(users.id, user.user.id));
     expect(row).toEqual({ name: user.user.name, image: user.user.photo, email: user.email });
   });
 
@@ -193,7 +254,11 @@ describe("the auth library's routes", () => {
   });
 
   it("refuses unknown fields and foreign return addresses on the routes it keeps", async () => {
-    const extra = await ctx.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: "a@example.com", password: "x", role: "admin" } });
+    const extra = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email: "a@example.com", password: "x", role: "admin" },
+    });
     expect(extra.statusCode).toBe(400);
     const foreign = await ctx.app.inject({
       method: "POST",
@@ -208,19 +273,35 @@ describe("the auth library's routes", () => {
     });
     expect(resetElsewhere.statusCode).toBe(400);
     // The mailed link's return address is checked by the app, not only by the library (which skips it in tests).
-    const linkElsewhere = await ctx.app.inject({ method: "GET", url: "/api/auth/reset-password/abc?callbackURL=https://evil.example/" });
+    const linkElsewhere = await ctx.app.inject({
+      method: "GET",
+      url: "/api/auth/reset-password/abc?callbackURL=https://evil.example/",
+    });
     expect(linkElsewhere.statusCode).toBe(400);
     expect(linkElsewhere.headers.location).toBeUndefined();
-    const notAnEmail = await ctx.app.inject({ method: "POST", url: "/api/auth/request-password-reset", payload: { email: "x" } });
+    const notAnEmail = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/request-password-reset",
+      payload: { email: "x" },
+    });
     expect(notAnEmail.statusCode).toBe(400);
   });
 
   it("ends every other session and voids reset links when the password changes, whatever the client asks", async () => {
     const user = await registerUser(ctx.app, "worker");
     const other = sessionCookie(await signIn(ctx.app, user.email, user.password));
-    const asked = await ctx.app.inject({ method: "POST", url: "/api/auth/request-password-reset", payload: { email: user.email } });
+    const asked = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/request-password-reset",
+      payload: { email: user.email },
+    });
     expect(asked.statusCode).toBe(200);
-    await expect.poll(async () => (await ctx.db.select().from(verifications).where(eq(verifications.value, user.user.id))).length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await ctx.db.select().from(verifications).where(eq(verifications.value, user.user.id))).length,
+      )
+      .toBe(1);
 
     const changed = await ctx.app.inject({
       method: "POST",
@@ -229,8 +310,12 @@ describe("the auth library's routes", () => {
       payload: { currentPassword: user.password, newPassword: "Changed12", revokeOtherSessions: false },
     });
     expect(changed.statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: other } })).statusCode).toBe(401);
-    expect((await ctx.db.select().from(verifications).where(eq(verifications.value, user.user.id))).length).toBe(0);
+    expect(
+      (await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: other } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await ctx.db.select().from(verifications).where(eq(verifications.value, user.user.id))).length,
+    ).toBe(0);
   });
 });
 
@@ -244,7 +329,13 @@ describe("account-existence oracles", () => {
   it("checks the photo before it looks the email up: a junk photo gets the same answer for a taken and a free address", async () => {
     const taken = await registerUser(ctx.app, "worker");
     const attempt = async (email: string) => {
-      const body = await multipart({ name: "Probe", role: "worker", email, password: "Secret12", photo: { bytes: Buffer.from("not an image"), filename: "a.png", type: "image/png" } });
+      const body = await multipart({
+        name: "Probe",
+        role: "worker",
+        email,
+        password: "Secret12",
+        photo: { bytes: Buffer.from("not an image"), filename: "a.png", type: "image/png" },
+      });
       const answer = await ctx.app.inject({ method: "POST", url: "/api/register", ...body });
       return { status: answer.statusCode, code: answer.json<{ error: { code: string } }>().error.code };
     };
@@ -252,13 +343,22 @@ describe("account-existence oracles", () => {
     expect(free.status).toBe(415);
     expect(await attempt(taken.email)).toEqual(free);
     // With a real photo the taken address is still refused, as the spec says.
-    const body = await multipart({ name: "Again", role: "worker", email: taken.email, password: "Secret12", photo: { bytes: await testImage(), filename: "a.png", type: "image/png" } });
-    expect((await ctx.app.inject({ method: "POST", url: "/api/register", ...body })).json()).toMatchObject({ error: { code: "EMAIL_TAKEN" } });
+    const body = await multipart({
+      name: "Again",
+      role: "worker",
+      email: taken.email,
+      password: "Secret12",
+      photo: { bytes: await testImage(), filename: "a.png", type: "image/png" },
+    });
+    expect((await ctx.app.inject({ method: "POST", url: "/api/register", ...body })).json()).toMatchObject({
+      error: { code: "EMAIL_TAKEN" },
+    });
   });
 
   it("answers a reset request before looking the account up: same body for a known and an unknown address", async () => {
     const known = await registerUser(ctx.app, "worker");
-    const ask = (email: string) => ctx.app.inject({ method: "POST", url: "/api/auth/request-password-reset", payload: { email } });
+    const ask = (email: string) =>
+      ctx.app.inject({ method: "POST", url: "/api/auth/request-password-reset", payload: { email } });
     const [forKnown, forUnknown] = await Promise.all([ask(known.email), ask("nobody-here@example.com")]);
     expect(forKnown.statusCode).toBe(200);
     expect(forKnown.body).toBe(forUnknown.body);

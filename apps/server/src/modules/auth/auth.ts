@@ -101,9 +101,20 @@ export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
             // Through the library's adapter: a session made inside its transaction (a password
             // change) must read on that transaction, or PGlite's one connection waits on itself.
             const owner = context
-              ? await (await getCurrentAdapter(context.context.adapter)).findOne<{ deletedAt: Date | null }>({ model: "user", where: [{ field: "id", value: session.userId }] })
-              : (await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, session.userId)))[0];
-            if (owner?.deletedAt) throw new APIError("FORBIDDEN", { message: "This account has been deleted" });
+              ? await (
+                  await getCurrentAdapter(context.context.adapter)
+                ).findOne<{ deletedAt: Date | null }>({
+                  model: "user",
+                  where: [{ field: "id", value: session.userId }],
+                })
+              : (
+                  await db
+                    .select({ deletedAt: users.deletedAt })
+                    .from(users)
+                    .where(eq(users.id, session.userId))
+                )[0];
+            if (owner?.deletedAt)
+              throw new APIError("FORBIDDEN", { message: "This account has been deleted" });
           },
         },
       },
@@ -113,7 +124,13 @@ export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
           // unless /register passed the role chosen there through the OAuth state.
           before: async (user) => {
             const state = await getOAuthState().catch(() => null);
-            return { data: { ...user, image: setPhotoAside(user), role: state?.role === "worker" ? "worker" : "buyer" } };
+            return {
+              data: {
+                ...user,
+                image: setPhotoAside(user),
+                role: state?.role === "worker" ? "worker" : "buyer",
+              },
+            };
           },
           after: async (user, context) => {
             const role = user.role === "worker" ? "worker" : "buyer";

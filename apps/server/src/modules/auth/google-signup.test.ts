@@ -70,7 +70,11 @@ beforeAll(async () => {
   photos = await startPhotoHost();
   photoBase = `http://127.0.0.1:${(photos.address() as AddressInfo).port}`;
   ctx = await startTestApp({
-    env: { GOOGLE_CLIENT_ID: "taskmint-test-client", GOOGLE_CLIENT_SECRET: "taskmint-test-secret", GOOGLE_ISSUER_URL: provider.issuer.url },
+    env: {
+      GOOGLE_CLIENT_ID: "taskmint-test-client",
+      GOOGLE_CLIENT_SECRET: "taskmint-test-secret",
+      GOOGLE_ISSUER_URL: provider.issuer.url,
+    },
   });
 });
 afterAll(async () => {
@@ -81,14 +85,22 @@ afterAll(async () => {
 });
 
 const cookiesOf = (setCookie: string | string[] | undefined) =>
-  [setCookie ?? []].flat().map((cookie) => cookie.split(";")[0]).join("; ");
+  [setCookie ?? []]
+    .flat()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 
 /**
  * The browser's part: the web app asks for the sign-in URL, the browser follows it to the
  * provider, which authorizes and sends it back to our callback with the state cookie.
  * Answers where the callback sends the browser and the session cookie it set, if any.
  */
-async function signInWithGoogle(options: { profile: GoogleProfile; deny?: boolean; role?: "worker"; returnTo: string }) {
+async function signInWithGoogle(options: {
+  profile: GoogleProfile;
+  deny?: boolean;
+  role?: "worker";
+  returnTo: string;
+}) {
   nextProfile = options.profile;
   denyNext = options.deny ?? false;
   const started = await ctx.app.inject({
@@ -111,10 +123,17 @@ async function signInWithGoogle(options: { profile: GoogleProfile; deny?: boolea
   const callback = new URL(authorized.headers.get("location") ?? "");
   expect(`${callback.origin}${callback.pathname}`).toBe(`${TEST_ORIGIN}/api/auth/callback/google`);
 
-  const landed = await ctx.app.inject({ method: "GET", url: `${callback.pathname}${callback.search}`, headers: { cookie: cookiesOf(started.headers["set-cookie"]) } });
+  const landed = await ctx.app.inject({
+    method: "GET",
+    url: `${callback.pathname}${callback.search}`,
+    headers: { cookie: cookiesOf(started.headers["set-cookie"]) },
+  });
   expect(landed.statusCode).toBe(302);
   const session = landed.cookies.find((cookie) => cookie.name.endsWith("session_token") && cookie.value);
-  return { location: landed.headers.location ?? "", cookie: session ? `${session.name}=${session.value}` : null };
+  return {
+    location: landed.headers.location ?? "",
+    cookie: session ? `${session.name}=${session.value}` : null,
+  };
 }
 
 async function me(cookie: string | null): Promise<User> {
@@ -126,13 +145,21 @@ async function me(cookie: string | null): Promise<User> {
 let sequence = 0;
 const profile = (picture?: string): GoogleProfile => {
   sequence += 1;
-  return { sub: `google-${sequence}`, email: `gina${sequence}@example.com`, name: `Gina Google ${sequence}`, ...(picture ? { picture } : {}) };
+  return {
+    sub: `google-${sequence}`,
+    email: `gina${sequence}@example.com`,
+    name: `Gina Google ${sequence}`,
+    ...(picture ? { picture } : {}),
+  };
 };
 
 describe("Google sign-in against a local OpenID Connect provider", () => {
   it("signs a first-time user up as a buyer with 50 coins (rule R1), back on the page they asked for, with the photo stored here", async () => {
     const gina = profile(`${photoBase}/photo.png`);
-    const { location, cookie } = await signInWithGoogle({ profile: gina, returnTo: "/dashboard/purchase-coin" });
+    const { location, cookie } = await signInWithGoogle({
+      profile: gina,
+      returnTo: "/dashboard/purchase-coin",
+    });
     expect(location).toBe("/dashboard/purchase-coin");
     const user = await me(cookie);
     expect(user).toMatchObject({ email: gina.email, name: gina.name, role: "buyer", coins: 50 });
@@ -148,7 +175,11 @@ describe("Google sign-in against a local OpenID Connect provider", () => {
   });
 
   it("makes a worker with 10 coins when /register passed the role chosen there", async () => {
-    const { cookie } = await signInWithGoogle({ profile: profile(`${photoBase}/photo.png`), role: "worker", returnTo: "/dashboard" });
+    const { cookie } = await signInWithGoogle({
+      profile: profile(`${photoBase}/photo.png`),
+      role: "worker",
+      returnTo: "/dashboard",
+    });
     expect(await me(cookie)).toMatchObject({ role: "worker", coins: 10 });
   });
 
@@ -157,13 +188,24 @@ describe("Google sign-in against a local OpenID Connect provider", () => {
     ["is larger than 5 MB", "/huge"],
     ["takes longer than the time allowed", "/slow"],
     ["does not exist", "/missing.png"],
-  ])("signs the user up without a photo when the photo %s", async (_why, path) => {
-    const { cookie } = await signInWithGoogle({ profile: profile(`${photoBase}${path}`), returnTo: "/dashboard" });
-    expect(await me(cookie)).toMatchObject({ role: "buyer", coins: 50, photo: null });
-  }, 15_000);
+  ])(
+    "signs the user up without a photo when the photo %s",
+    async (_why, path) => {
+      const { cookie } = await signInWithGoogle({
+        profile: profile(`${photoBase}${path}`),
+        returnTo: "/dashboard",
+      });
+      expect(await me(cookie)).toMatchObject({ role: "buyer", coins: 50, photo: null });
+    },
+    15_000,
+  );
 
   it("lands on /login with the error, keeping the page asked for, when the person cancels at the provider", async () => {
-    const { location, cookie } = await signInWithGoogle({ profile: profile(), deny: true, returnTo: "/dashboard/my-submissions" });
+    const { location, cookie } = await signInWithGoogle({
+      profile: profile(),
+      deny: true,
+      returnTo: "/dashboard/my-submissions",
+    });
     expect(cookie).toBeNull();
     const landing = new URL(location, TEST_ORIGIN);
     expect(landing.pathname).toBe("/login");
@@ -179,8 +221,13 @@ describe("Google sign-in against a local OpenID Connect provider", () => {
 
   it("hands the library the query it checked: a state the two parsers would read differently finds no sign-in", async () => {
     // Fastify keeps the undecodable "%00%ZZ" as text; the library would have decoded the raw "%00" into a NUL for its SQL.
-    const landed = await ctx.app.inject({ method: "GET", url: "/api/auth/callback/google?state=%00%ZZ&code=forged" });
+    const landed = await ctx.app.inject({
+      method: "GET",
+      url: "/api/auth/callback/google?state=%00%ZZ&code=forged",
+    });
     expect(landed.statusCode).toBe(302);
-    expect(landed.headers.location).toMatch(new RegExp(`^${TEST_ORIGIN}/login\\?error=state_(mismatch|not_found)$`));
+    expect(landed.headers.location).toMatch(
+      new RegExp(`^${TEST_ORIGIN}/login\\?error=state_(mismatch|not_found)$`),
+    );
   });
 });

@@ -44,7 +44,11 @@ export function setPhotoAside(user: { email: string; image?: string | null }): n
 }
 
 /** After the user exists: downloads, checks and stores the photo set aside; no photo when it cannot. */
-export async function adoptPhotoSetAside(db: Database, user: { id: string; email: string }, warn: (message: string) => void): Promise<void> {
+export async function adoptPhotoSetAside(
+  db: Database,
+  user: { id: string; email: string },
+  warn: (message: string) => void,
+): Promise<void> {
   const url = photosToAdopt.get(user.email);
   if (!url) return;
   photosToAdopt.delete(user.email);

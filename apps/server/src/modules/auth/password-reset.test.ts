@@ -4,7 +4,14 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_RULE_MESSAGE } from "@taskmint/shared";
 import { verifications } from "../../db/schema/index.ts";
-import { registerUser, sessionCookie, signIn, startTestApp, TEST_ORIGIN, type TestContext } from "../../test/harness.ts";
+import {
+  registerUser,
+  sessionCookie,
+  signIn,
+  startTestApp,
+  TEST_ORIGIN,
+  type TestContext,
+} from "../../test/harness.ts";
 
 interface ReceivedMail {
   to: string;
@@ -47,7 +54,11 @@ afterAll(async () => {
 });
 
 const requestReset = (email: string) =>
-  ctx.app.inject({ method: "POST", url: "/api/auth/request-password-reset", payload: { email, redirectTo: `${TEST_ORIGIN}/reset-password` } });
+  ctx.app.inject({
+    method: "POST",
+    url: "/api/auth/request-password-reset",
+    payload: { email, redirectTo: `${TEST_ORIGIN}/reset-password` },
+  });
 
 async function waitForMail(to: string): Promise<ReceivedMail> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
@@ -69,7 +80,8 @@ async function tokenFromMail(mail: ReceivedMail): Promise<string> {
   return target.searchParams.get("token") ?? "";
 }
 
-const reset = (token: string, password: string) => ctx.app.inject({ method: "POST", url: "/api/password/reset", payload: { token, password } });
+const reset = (token: string, password: string) =>
+  ctx.app.inject({ method: "POST", url: "/api/password/reset", payload: { token, password } });
 
 describe("password reset", () => {
   it("mails a link that sets the new password once and signs the user in", async () => {
@@ -80,13 +92,21 @@ describe("password reset", () => {
     expect(mail.subject).toBe("Reset your TaskMint password");
     const token = await tokenFromMail(mail);
 
-    expect((await reset(token, "weak")).json()).toMatchObject({ error: { details: { password: PASSWORD_RULE_MESSAGE } } });
+    expect((await reset(token, "weak")).json()).toMatchObject({
+      error: { details: { password: PASSWORD_RULE_MESSAGE } },
+    });
     const done = await reset(token, "NewSecret9");
     expect(done.statusCode).toBe(200);
-    const me = await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: sessionCookie(done) } });
+    const me = await ctx.app.inject({
+      method: "GET",
+      url: "/api/me",
+      headers: { cookie: sessionCookie(done) },
+    });
     expect(me.json()).toMatchObject({ user: { email: user.email } });
     // The old session ended with the reset.
-    expect((await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: user.cookie } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: user.cookie } })).statusCode,
+    ).toBe(401);
     expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(401);
     expect((await signIn(ctx.app, user.email, "NewSecret9")).statusCode).toBe(200);
 
@@ -99,7 +119,10 @@ describe("password reset", () => {
     const user = await registerUser(ctx.app, "buyer");
     await requestReset(user.email);
     const token = await tokenFromMail(await waitForMail(user.email));
-    await ctx.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(like(verifications.identifier, "reset-password:%"));
+    await ctx.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(like(verifications.identifier, "reset-password:%"));
     expect((await reset(token, "NewSecret9")).statusCode).toBe(400);
     expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(200);
   });
@@ -144,7 +167,9 @@ describe("password reset", () => {
     expect((await reset(newer, "NewSecret9")).statusCode).toBe(200);
     expect((await reset(older, "Hijacked9")).json()).toMatchObject({ error: { code: "VALIDATION" } });
     expect((await signIn(ctx.app, user.email, "Hijacked9")).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: otherSession } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: otherSession } })).statusCode,
+    ).toBe(401);
   });
 
   it("voids the links still out when the signed-in user changes the password", async () => {

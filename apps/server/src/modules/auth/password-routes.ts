@@ -11,13 +11,18 @@ import { voidPasswordResetLinks } from "./service.ts";
 /** A reset link's token as the auth library makes it: letters and digits. */
 export const resetTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "Invalid or expired link");
 
-const invalidLink = () => new AppError("VALIDATION", "This reset link is invalid, already used or expired. Ask for a new one.", { token: "Invalid or expired link" });
+const invalidLink = () =>
+  new AppError("VALIDATION", "This reset link is invalid, already used or expired. Ask for a new one.", {
+    token: "Invalid or expired link",
+  });
 
 /**
  * Finishes a password reset and signs the user in. The link (sent by better-auth's
  * /api/auth/request-password-reset) works once and expires after an hour.
  */
-export const passwordRoutes: FastifyPluginAsyncZod<{ rateLimit: false | { max: number; timeWindow: string } }> = async (app, options) => {
+export const passwordRoutes: FastifyPluginAsyncZod<{
+  rateLimit: false | { max: number; timeWindow: string };
+}> = async (app, options) => {
   app.post(
     "/api/password/reset",
     {
@@ -45,7 +50,11 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ rateLimit: false | { max: n
       await voidPasswordResetLinks(app.db, userId);
       const [account] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       if (!account) throw invalidLink();
-      const signIn = await app.auth.api.signInEmail({ body: { email: account.email, password }, headers, returnHeaders: true });
+      const signIn = await app.auth.api.signInEmail({
+        body: { email: account.email, password },
+        headers,
+        returnHeaders: true,
+      });
       void reply.header("set-cookie", signIn.headers.getSetCookie());
       return { user: await getUser(app.db, userId) };
     },

@@ -1,7 +1,14 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fromNodeHeaders } from "better-auth/node";
-import { emailSchema, PASSWORD_MAX_LENGTH, SELF_REGISTER_ROLES, signInSchema, textSchema, unstorableCharacters } from "@taskmint/shared";
+import {
+  emailSchema,
+  PASSWORD_MAX_LENGTH,
+  SELF_REGISTER_ROLES,
+  signInSchema,
+  textSchema,
+  unstorableCharacters,
+} from "@taskmint/shared";
 import { z } from "zod";
 import { trustedOrigins } from "../../env.ts";
 import { isDatabaseUnavailable } from "../../lib/db-errors.ts";
@@ -50,7 +57,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
   async function forward(request: FastifyRequest, reply: FastifyReply, path: string) {
     // The query the library reads is rebuilt from the one validated here: two parsers never
     // get to disagree about the same raw text.
-    const checked = new URLSearchParams(request.method === "GET" ? (request.query as Record<string, string>) : {}).toString();
+    const checked = new URLSearchParams(
+      request.method === "GET" ? (request.query as Record<string, string>) : {},
+    ).toString();
     const query = checked ? `?${checked}` : "";
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
     const headers = fromNodeHeaders(request.headers);
@@ -90,7 +99,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
         // Not JSON: keep the status and a generic message.
       }
       return reply.type("application/json").send({
-        error: { code: codeForStatus(response.status), message: reason.message ?? "Authentication failed", details: { reason: reason.code } },
+        error: {
+          code: codeForStatus(response.status),
+          message: reason.message ?? "Authentication failed",
+          details: { reason: reason.code },
+        },
       });
     }
     return reply.send(withoutSessionToken(text));
@@ -98,7 +111,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
 
   /** A limit keyed by the account a body asks about (and, for some, the asking address), on top of fastify's per-address limit. */
   const accountLimit = (max: number, timeWindow: string, withAddress = false) =>
-    app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `${normalisedEmail(request.body)}${withAddress ? `|${request.ip}` : ""}` });
+    app.createRateLimit({
+      max,
+      timeWindow,
+      keyGenerator: (request) => `${normalisedEmail(request.body)}${withAddress ? `|${request.ip}` : ""}`,
+    });
   type Counted = Awaited<ReturnType<ReturnType<typeof accountLimit>>>;
   const refuseWhenSpent = (results: Counted[], reply: FastifyReply) => {
     const spent = results.find((result) => !result.isAllowed && result.remaining === 0);
@@ -107,20 +124,28 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
       throw new AppError("RATE_LIMITED", "Too many attempts for this account, please try again later");
     }
   };
-  const byAddress: { rateLimit?: { max: number; timeWindow: string } } = options.rateLimit ? { rateLimit: options.rateLimit } : {};
+  const byAddress: { rateLimit?: { max: number; timeWindow: string } } = options.rateLimit
+    ? { rateLimit: options.rateLimit }
+    : {};
 
   // Failed sign-ins only, so nobody locks an owner out by trying their email from one address:
   // each address gets AUTH_RATE_LIMIT failures per account in 15 minutes, and an account takes
   // ten times that from all addresses in an hour (guessing spread over many addresses).
-  const failuresFromAddress = options.rateLimit ? accountLimit(options.rateLimit.max, "15 minutes", true) : null;
+  const failuresFromAddress = options.rateLimit
+    ? accountLimit(options.rateLimit.max, "15 minutes", true)
+    : null;
   const failuresAnywhere = options.rateLimit ? accountLimit(options.rateLimit.max * 10, "1 hour") : null;
   const signInLimits = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!failuresFromAddress || !failuresAnywhere) return;
-    const counted = await Promise.all([failuresFromAddress(request, { increment: false }), failuresAnywhere(request, { increment: false })]);
+    const counted = await Promise.all([
+      failuresFromAddress(request, { increment: false }),
+      failuresAnywhere(request, { increment: false }),
+    ]);
     refuseWhenSpent(counted, reply);
   };
   const countFailedSignIn = async (request: FastifyRequest) => {
-    if (failuresFromAddress && failuresAnywhere) await Promise.all([failuresFromAddress(request), failuresAnywhere(request)]);
+    if (failuresFromAddress && failuresAnywhere)
+      await Promise.all([failuresFromAddress(request), failuresAnywhere(request)]);
   };
 
   const mailsToAccount = options.rateLimit ? accountLimit(RESET_MAILS_PER_EMAIL_PER_HOUR, "1 hour") : null;
@@ -137,7 +162,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
     .string()
     .max(500)
     .refine(
-      (value) => unstorableCharacters(value) === null && URL.canParse(value, app.env.PUBLIC_URL) && ownOrigins.has(new URL(value, app.env.PUBLIC_URL).origin),
+      (value) =>
+        unstorableCharacters(value) === null &&
+        URL.canParse(value, app.env.PUBLIC_URL) &&
+        ownOrigins.has(new URL(value, app.env.PUBLIC_URL).origin),
       "Must be a page of this site",
     );
   const resetPageDefault = `${app.env.PUBLIC_URL}/reset-password`;
@@ -177,7 +205,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
             errorCallbackURL: returnPath,
             disableRedirect: z.boolean().optional(),
             // Rule R1: the role chosen on the register page, carried through the OAuth state.
-            additionalData: z.object({ role: z.enum(SELF_REGISTER_ROLES).optional() }).strict().optional(),
+            additionalData: z
+              .object({ role: z.enum(SELF_REGISTER_ROLES).optional() })
+              .strict()
+              .optional(),
           })
           .strict(),
       },
@@ -193,7 +224,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
         tags,
         summary: "Where Google sends the browser back after sign-in",
         params: z.object({ provider: z.literal("google") }),
-        querystring: z.record(z.string().max(100), textSchema("A parameter", { min: 0, max: 4000, trim: false })),
+        querystring: z.record(
+          z.string().max(100),
+          textSchema("A parameter", { min: 0, max: 4000, trim: false }),
+        ),
       },
     },
     (request, reply) => forward(request, reply, `/callback/${request.params.provider}`),
@@ -231,7 +265,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
     },
   );
 
-
   app.post(
     "/api/auth/request-password-reset",
     {
@@ -249,7 +282,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
       const { email, redirectTo } = request.body;
       // Answered before the account is looked up or the mail sent: the answer and its timing
       // are the same for every address.
-      app.background.run("password reset mail", () => app.auth.api.requestPasswordReset({ body: { email, redirectTo }, headers }));
+      app.background.run("password reset mail", () =>
+        app.auth.api.requestPasswordReset({ body: { email, redirectTo }, headers }),
+      );
       return { status: true, message: "If this email belongs to an account, a reset link is on its way." };
     },
   );

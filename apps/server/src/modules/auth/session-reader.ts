@@ -18,7 +18,13 @@ export type SessionRead = { id: string; role: Role; sessionId: string } | null |
  */
 export function createSessionReader(db: Database, secret: string) {
   const byToken = db
-    .select({ id: users.id, role: users.role, sessionId: sessions.id, expiresAt: sessions.expiresAt, updatedAt: sessions.updatedAt })
+    .select({
+      id: users.id,
+      role: users.role,
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      updatedAt: sessions.updatedAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.token, sql.placeholder("token")), isNull(users.deletedAt)))

@@ -3,7 +3,14 @@ import { eq } from "drizzle-orm";
 import type { User } from "@taskmint/shared";
 import { sessions } from "../../db/schema/index.ts";
 import { requireRole } from "../../plugins/auth-guard.ts";
-import { registerUser, sessionCookie, signIn, startTestApp, type RegisteredUser, type TestContext } from "../../test/harness.ts";
+import {
+  registerUser,
+  sessionCookie,
+  signIn,
+  startTestApp,
+  type RegisteredUser,
+  type TestContext,
+} from "../../test/harness.ts";
 import { ensureAdmin } from "../users/service.ts";
 
 let ctx: TestContext;
@@ -12,13 +19,17 @@ let buyer: RegisteredUser;
 
 beforeAll(async () => {
   // A route guarded for buyers only, as later features guard theirs.
-  ctx = await startTestApp({ configure: (app) => app.get("/api/test/buyer-only", { preHandler: requireRole("buyer") }, () => ({ ok: true })) });
+  ctx = await startTestApp({
+    configure: (app) =>
+      app.get("/api/test/buyer-only", { preHandler: requireRole("buyer") }, () => ({ ok: true })),
+  });
   worker = await registerUser(ctx.app, "worker");
   buyer = await registerUser(ctx.app, "buyer");
 });
 afterAll(() => ctx.close());
 
-const me = (cookie?: string) => ctx.app.inject({ method: "GET", url: "/api/me", headers: cookie ? { cookie } : {} });
+const me = (cookie?: string) =>
+  ctx.app.inject({ method: "GET", url: "/api/me", headers: cookie ? { cookie } : {} });
 
 describe("sessions", () => {
   it("signs in, shows the user, signs out", async () => {
@@ -32,9 +43,18 @@ describe("sessions", () => {
 
     const answer = await me(cookie);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json<{ user: User }>().user).toMatchObject({ email: worker.email, role: "worker", coins: 10 });
+    expect(answer.json<{ user: User }>().user).toMatchObject({
+      email: worker.email,
+      role: "worker",
+      coins: 10,
+    });
 
-    const signedOut = await ctx.app.inject({ method: "POST", url: "/api/auth/sign-out", headers: { cookie }, payload: {} });
+    const signedOut = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { cookie },
+      payload: {},
+    });
     expect(signedOut.statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(401);
   });
@@ -42,7 +62,9 @@ describe("sessions", () => {
   it("answers a wrong password with 401 in the API's error format", async () => {
     const response = await signIn(ctx.app, worker.email, "Wrong123");
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ error: { code: "UNAUTHENTICATED", message: "Invalid email or password" } });
+    expect(response.json()).toMatchObject({
+      error: { code: "UNAUTHENTICATED", message: "Invalid email or password" },
+    });
   });
 
   it("answers an unknown email exactly as a wrong password", async () => {
@@ -70,9 +92,14 @@ describe("sessions", () => {
     const [token] = decodeURIComponent(value).split(".");
     const forged = `${name}=${encodeURIComponent(`${token}.${"A".repeat(43)}=`)}`;
     expect((await me(forged)).statusCode).toBe(401);
-    expect((await me(`${name}=${encodeURIComponent(`unknown-token.${"A".repeat(43)}=`)}`)).statusCode).toBe(401);
+    expect((await me(`${name}=${encodeURIComponent(`unknown-token.${"A".repeat(43)}=`)}`)).statusCode).toBe(
+      401,
+    );
     expect((await me(cookie)).statusCode).toBe(200);
-    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token ?? ""));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, token ?? ""));
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
@@ -80,9 +107,15 @@ describe("sessions", () => {
     const fresh = await registerUser(ctx.app, "worker");
     const [session] = await ctx.db.select().from(sessions).where(eq(sessions.userId, fresh.user.id));
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
-    await ctx.db.update(sessions).set({ updatedAt: twoDaysAgo, expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(sessions.id, session?.id ?? ""));
+    await ctx.db
+      .update(sessions)
+      .set({ updatedAt: twoDaysAgo, expiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(sessions.id, session?.id ?? ""));
     expect((await me(fresh.cookie)).statusCode).toBe(200);
-    const [extended] = await ctx.db.select().from(sessions).where(eq(sessions.id, session?.id ?? ""));
+    const [extended] = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, session?.id ?? ""));
     expect(extended?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
   });
 
@@ -91,7 +124,8 @@ describe("sessions", () => {
   });
 
   it("guards a buyer route: 401 for a visitor, 403 for a worker, 200 for a buyer", async () => {
-    const call = (cookie?: string) => ctx.app.inject({ method: "GET", url: "/api/test/buyer-only", headers: cookie ? { cookie } : {} });
+    const call = (cookie?: string) =>
+      ctx.app.inject({ method: "GET", url: "/api/test/buyer-only", headers: cookie ? { cookie } : {} });
     expect((await call()).statusCode).toBe(401);
     const refused = await call(worker.cookie);
     expect(refused.statusCode).toBe(403);
@@ -100,7 +134,8 @@ describe("sessions", () => {
   });
 
   it("lets only admins check the ledger", async () => {
-    const call = (cookie?: string) => ctx.app.inject({ method: "GET", url: "/api/admin/ledger/check", headers: cookie ? { cookie } : {} });
+    const call = (cookie?: string) =>
+      ctx.app.inject({ method: "GET", url: "/api/admin/ledger/check", headers: cookie ? { cookie } : {} });
     expect((await call()).statusCode).toBe(401);
     expect((await call(worker.cookie)).statusCode).toBe(403);
     expect((await call(buyer.cookie)).statusCode).toBe(403);
@@ -124,7 +159,11 @@ describe("sessions", () => {
       payload: Buffer.from(await encoded.arrayBuffer()),
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json<{ user: User }>().user).toMatchObject({ name: "Renamed Worker", role: "buyer", coins: 50 });
+    expect(response.json<{ user: User }>().user).toMatchObject({
+      name: "Renamed Worker",
+      role: "buyer",
+      coins: 50,
+    });
   });
 });
 
@@ -133,7 +172,12 @@ describe("sign-in rate limit", () => {
     const limited = await startTestApp({ env: { AUTH_RATE_LIMIT: "3" } });
     try {
       const attempt = (ip: string, email = "x@example.com") =>
-        limited.app.inject({ method: "POST", url: "/api/auth/sign-in/email", remoteAddress: ip, payload: { email, password: "Wrong123" } });
+        limited.app.inject({
+          method: "POST",
+          url: "/api/auth/sign-in/email",
+          remoteAddress: ip,
+          payload: { email, password: "Wrong123" },
+        });
       for (let i = 0; i < 3; i += 1) expect((await attempt("10.0.0.1")).statusCode).toBe(401);
       const blocked = await attempt("10.0.0.1");
       expect(blocked.statusCode).toBe(429);
@@ -159,7 +203,8 @@ describe("registration rate limit and production cookies", () => {
   it("answers 429 to the registration attempt past AUTH_RATE_LIMIT a minute from one address", async () => {
     const limited = await startTestApp({ env: { AUTH_RATE_LIMIT: "2" } });
     try {
-      const attempt = () => limited.app.inject({ method: "POST", url: "/api/register", remoteAddress: "10.0.0.9", payload: {} });
+      const attempt = () =>
+        limited.app.inject({ method: "POST", url: "/api/register", remoteAddress: "10.0.0.9", payload: {} });
       expect((await attempt()).statusCode).toBe(415);
       expect((await attempt()).statusCode).toBe(415);
       expect((await attempt()).json()).toMatchObject({ error: { code: "RATE_LIMITED" } });
@@ -170,7 +215,11 @@ describe("registration rate limit and production cookies", () => {
 
   it("marks the session cookie Secure, HttpOnly and SameSite in production", async () => {
     const production = await startTestApp({
-      env: { NODE_ENV: "production", PUBLIC_URL: "https://taskmint.example", AUTH_SECRET: "production-secret-production-secret-0" },
+      env: {
+        NODE_ENV: "production",
+        PUBLIC_URL: "https://taskmint.example",
+        AUTH_SECRET: "production-secret-production-secret-0",
+      },
     });
     try {
       const user = await ensureAdmin(production.db, { email: "prod@example.com", password: "Admin123" });

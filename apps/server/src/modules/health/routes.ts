@@ -12,7 +12,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ ok: z.literal(true) }), 503: z.object({ ok: z.literal(false) }) },
       },
     },
-    async (_request, reply) => ((await databaseAnswers(app.db)) ? { ok: true as const } : reply.status(503).send({ ok: false as const })),
+    async (_request, reply) =>
+      (await databaseAnswers(app.db))
+        ? { ok: true as const }
+        : reply.status(503).send({ ok: false as const }),
   );
 
   app.get(
@@ -30,6 +33,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    () => ({ google_enabled: Boolean(app.env.GOOGLE_CLIENT_ID), repository_url: app.env.REPOSITORY_URL, payment_provider: app.payments.name }),
+    () => ({
+      google_enabled: Boolean(app.env.GOOGLE_CLIENT_ID),
+      repository_url: app.env.REPOSITORY_URL,
+      payment_provider: app.payments.name,
+    }),
   );
 };

@@ -5,7 +5,17 @@ import type { DbHandle } from "../../db/client.ts";
 import { ledgerAccounts, ledgerTransfers } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { openTestDatabase, resetDatabase } from "../../test/harness.ts";
-import { MINT, PAYOUT, balanceOf, checkLedger, escrowOf, holdOf, openAccount, transfer, walletOf } from "./service.ts";
+import {
+  MINT,
+  PAYOUT,
+  balanceOf,
+  checkLedger,
+  escrowOf,
+  holdOf,
+  openAccount,
+  transfer,
+  walletOf,
+} from "./service.ts";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -81,19 +91,35 @@ describe("transfer", () => {
   it("refuses to overdraw and leaves no trace of the attempt", async () => {
     await openAll();
     await transfer(handle.db, { from: MINT, to: walletOf("a"), amount: 100, idempotencyKey: "fund" });
-    await expect(transfer(handle.db, { from: walletOf("a"), to: walletOf("b"), amount: 101, idempotencyKey: "too-much" })).rejects.toMatchObject({
+    await expect(
+      transfer(handle.db, {
+        from: walletOf("a"),
+        to: walletOf("b"),
+        amount: 101,
+        idempotencyKey: "too-much",
+      }),
+    ).rejects.toMatchObject({
       code: "INSUFFICIENT_COINS",
     });
     expect(await handle.db.$count(ledgerTransfers)).toBe(1);
     // The refused key was not spent: the same cause may succeed later.
     await transfer(handle.db, { from: MINT, to: walletOf("a"), amount: 1, idempotencyKey: "top-up" });
-    expect(await transfer(handle.db, { from: walletOf("a"), to: walletOf("b"), amount: 101, idempotencyKey: "too-much" })).toEqual({ applied: true });
+    expect(
+      await transfer(handle.db, {
+        from: walletOf("a"),
+        to: walletOf("b"),
+        amount: 101,
+        idempotencyKey: "too-much",
+      }),
+    ).toEqual({ applied: true });
   });
 
   it("refuses amounts that are not positive integers", async () => {
     await openAll();
     for (const amount of [0, -5, 1.5, Number.NaN]) {
-      await expect(transfer(handle.db, { from: MINT, to: walletOf("a"), amount, idempotencyKey: `bad${amount}` })).rejects.toThrow();
+      await expect(
+        transfer(handle.db, { from: MINT, to: walletOf("a"), amount, idempotencyKey: `bad${amount}` }),
+      ).rejects.toThrow();
     }
     expect(await handle.db.$count(ledgerTransfers)).toBe(0);
   });
@@ -101,7 +127,10 @@ describe("transfer", () => {
   it("has a database CHECK that no account but the mint goes below zero", async () => {
     await openAll();
     await expect(
-      handle.db.update(ledgerAccounts).set({ balance: -1 }).where(eq(ledgerAccounts.ownerKey, walletOf("a"))),
+      handle.db
+        .update(ledgerAccounts)
+        .set({ balance: -1 })
+        .where(eq(ledgerAccounts.ownerKey, walletOf("a"))),
     ).rejects.toThrow();
     await handle.db.update(ledgerAccounts).set({ balance: -1 }).where(eq(ledgerAccounts.ownerKey, MINT));
     await handle.db.update(ledgerAccounts).set({ balance: 0 }).where(eq(ledgerAccounts.ownerKey, MINT));
@@ -112,12 +141,17 @@ describe("transfer", () => {
     await transfer(handle.db, { from: MINT, to: walletOf("a"), amount: 1000, idempotencyKey: "fund" });
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        transfer(handle.db, { from: walletOf("a"), to: holdOf("w"), amount: 200, idempotencyKey: `withdraw:${i}` }),
+        transfer(handle.db, {
+          from: walletOf("a"),
+          to: holdOf("w"),
+          amount: 200,
+          idempotencyKey: `withdraw:${i}`,
+        }),
       ),
     );
     const refused = results.filter((result) => result.status === "rejected");
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(5);
-    for (const result of refused) expect((result).reason).toMatchObject({ code: "INSUFFICIENT_COINS" });
+    for (const result of refused) expect(result.reason).toMatchObject({ code: "INSUFFICIENT_COINS" });
     expect(await balanceOf(handle.db, walletOf("a"))).toBe(0);
     expect(await balanceOf(handle.db, holdOf("w"))).toBe(1000);
   });
@@ -129,11 +163,23 @@ describe("transfer", () => {
     await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         i % 2 === 0
-          ? transfer(handle.db, { from: walletOf("a"), to: walletOf("b"), amount: 10, idempotencyKey: `ab${i}` })
-          : transfer(handle.db, { from: walletOf("b"), to: walletOf("a"), amount: 10, idempotencyKey: `ba${i}` }),
+          ? transfer(handle.db, {
+              from: walletOf("a"),
+              to: walletOf("b"),
+              amount: 10,
+              idempotencyKey: `ab${i}`,
+            })
+          : transfer(handle.db, {
+              from: walletOf("b"),
+              to: walletOf("a"),
+              amount: 10,
+              idempotencyKey: `ba${i}`,
+            }),
       ),
     );
-    expect((await balanceOf(handle.db, walletOf("a"))) + (await balanceOf(handle.db, walletOf("b")))).toBe(2000);
+    expect((await balanceOf(handle.db, walletOf("a"))) + (await balanceOf(handle.db, walletOf("b")))).toBe(
+      2000,
+    );
   });
 });
 
@@ -144,13 +190,23 @@ describe("checkLedger", () => {
     await transfer(handle.db, { from: walletOf("a"), to: escrowOf("t"), amount: 100, idempotencyKey: "2" });
     await transfer(handle.db, { from: walletOf("a"), to: holdOf("w"), amount: 150, idempotencyKey: "3" });
     await transfer(handle.db, { from: holdOf("w"), to: PAYOUT, amount: 150, idempotencyKey: "4" });
-    expect(await checkLedger(handle.db)).toEqual({ ok: true, issued: 300, wallets: 50, escrow: 100, held: 0, paid_out: 150, problems: [] });
+    expect(await checkLedger(handle.db)).toEqual({
+      ok: true,
+      issued: 300,
+      wallets: 50,
+      escrow: 100,
+      held: 0,
+      paid_out: 150,
+      problems: [],
+    });
   });
 
   it("reports a cached balance that drifted from its transfers", async () => {
     await openAll();
     await transfer(handle.db, { from: MINT, to: walletOf("a"), amount: 10, idempotencyKey: "1" });
-    await handle.db.execute(sql`update ledger_accounts set balance = balance + 5 where owner_key = ${walletOf("a")}`);
+    await handle.db.execute(
+      sql`update ledger_accounts set balance = balance + 5 where owner_key = ${walletOf("a")}`,
+    );
     const report = await checkLedger(handle.db);
     expect(report.ok).toBe(false);
     expect(report.problems).toContain("wallet:a caches 15 but its transfers sum to 10");

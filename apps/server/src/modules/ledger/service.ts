@@ -1,6 +1,14 @@
 import { and, eq, inArray, isNotNull, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { ledgerAccounts, ledgerTransfers, submissions, tasks, users, withdrawals, type LedgerAccountKind } from "../../db/schema/index.ts";
+import {
+  ledgerAccounts,
+  ledgerTransfers,
+  submissions,
+  tasks,
+  users,
+  withdrawals,
+  type LedgerAccountKind,
+} from "../../db/schema/index.ts";
 import { rowsOf, sqlStateOf } from "../../lib/db-errors.ts";
 import { insufficientCoins } from "../../lib/errors.ts";
 
@@ -40,10 +48,13 @@ export interface TransferRequest {
  */
 export async function transfer(db: Database, request: TransferRequest): Promise<{ applied: boolean }> {
   const { amount } = request;
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`transfer amount must be a positive integer, got ${amount}`);
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new Error(`transfer amount must be a positive integer, got ${amount}`);
   if (request.from === request.to) throw new Error("transfer needs two different accounts");
   try {
-    const [row] = rowsOf<{ applied: boolean }>(await db.execute(sql`select ${transferSql(request)} as applied`));
+    const [row] = rowsOf<{ applied: boolean }>(
+      await db.execute(sql`select ${transferSql(request)} as applied`),
+    );
     return { applied: row?.applied === true };
   } catch (error) {
     throw asLedgerError(error);
@@ -65,7 +76,12 @@ type SqlValue<T> = T | SQLWrapper;
  * domain action that does all its work in one statement. The database function locks both
  * accounts in id order and checks the source's balance, as `transfer` does.
  */
-export function transferSql(request: { from: SqlValue<string>; to: SqlValue<string>; amount: SqlValue<number>; idempotencyKey: SqlValue<string> }): SQL {
+export function transferSql(request: {
+  from: SqlValue<string>;
+  to: SqlValue<string>;
+  amount: SqlValue<number>;
+  idempotencyKey: SqlValue<string>;
+}): SQL {
   return sql`ledger_transfer(${request.from}, ${request.to}, ${request.amount}::bigint, ${request.idempotencyKey})`;
 }
 
@@ -75,7 +91,11 @@ export const escrowKeySql = (taskId: SQLWrapper) => sql`${escrowOf("")} || ${tas
 
 /** The balance of one account, 0 when it does not exist, locked until the caller's transaction ends. */
 export async function lockedBalanceOf(db: Database, ownerKey: string): Promise<number> {
-  const [row] = await db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.ownerKey, ownerKey)).for("update");
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.ownerKey, ownerKey))
+    .for("update");
   return row?.balance ?? 0;
 }
 
@@ -144,7 +164,10 @@ export async function checkLedger(db: Database): Promise<LedgerReport> {
     .from(ledgerTransfers)
     .unionAll(
       db
-        .select({ accountId: ledgerTransfers.fromAccountId, amount: sql<number>`-${ledgerTransfers.amount}`.as("amount") })
+        .select({
+          accountId: ledgerTransfers.fromAccountId,
+          amount: sql<number>`-${ledgerTransfers.amount}`.as("amount"),
+        })
         .from(ledgerTransfers),
     )
     .as("movements");
@@ -176,7 +199,9 @@ export async function checkLedger(db: Database): Promise<LedgerReport> {
     .leftJoin(pending, eq(pending.taskId, tasks.id))
     .where(sql`coalesce(${ledgerAccounts.balance}, 0) <> ${owed}`);
   for (const row of misfunded) {
-    report.problems.push(`task ${row.taskId} escrow holds ${row.escrow ?? 0} but owes ${row.owed} (open slots + pending submissions)`);
+    report.problems.push(
+      `task ${row.taskId} escrow holds ${row.escrow ?? 0} but owes ${row.owed} (open slots + pending submissions)`,
+    );
   }
 
   for (const row of await strandedAccounts(db)) {

@@ -3,7 +3,12 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Role } from "@taskmint/shared";
 import type { DbHandle } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/index.ts";
-import { getNotification, NOTIFICATION_CHANNEL, SESSION_END_CHANNEL, type NotificationView } from "./service.ts";
+import {
+  getNotification,
+  NOTIFICATION_CHANNEL,
+  SESSION_END_CHANNEL,
+  type NotificationView,
+} from "./service.ts";
 
 /** How often open streams' sessions are looked at again (expiry, and ends that no notice announced). */
 export const SESSION_SWEEP_MS = 30_000;
@@ -35,7 +40,9 @@ export class NotificationHub {
     this.stopListening = await this.handle.listen(
       {
         [NOTIFICATION_CHANNEL]: (id) => {
-          void this.deliver(id).catch((error: unknown) => this.log.error({ err: error }, "notification delivery failed"));
+          void this.deliver(id).catch((error: unknown) =>
+            this.log.error({ err: error }, "notification delivery failed"),
+          );
         },
         [SESSION_END_CHANNEL]: (payload) => this.endStreams(payload),
       },
@@ -48,7 +55,9 @@ export class NotificationHub {
   }
 
   private checkSessions() {
-    void this.endStreamsOfEndedSessions().catch((error: unknown) => this.log.warn({ err: error }, "could not check the streams' sessions"));
+    void this.endStreamsOfEndedSessions().catch((error: unknown) =>
+      this.log.warn({ err: error }, "could not check the streams' sessions"),
+    );
   }
 
   private async deliver(id: string) {
@@ -64,7 +73,11 @@ export class NotificationHub {
     const separator = payload.indexOf(":");
     const [kind, id] = [payload.slice(0, separator), payload.slice(separator + 1)];
     for (const subscription of [...this.all()]) {
-      if ((kind === "session" && subscription.sessionId === id) || (kind === "user" && subscription.userId === id)) subscription.end();
+      if (
+        (kind === "session" && subscription.sessionId === id) ||
+        (kind === "user" && subscription.userId === id)
+      )
+        subscription.end();
     }
   }
 
@@ -76,9 +89,15 @@ export class NotificationHub {
       .select({ sessionId: sessions.id, role: users.role })
       .from(sessions)
       .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))
-      .where(and(inArray(sessions.id, [...new Set(open.map((subscription) => subscription.sessionId))]), gt(sessions.expiresAt, sql`now()`)));
+      .where(
+        and(
+          inArray(sessions.id, [...new Set(open.map((subscription) => subscription.sessionId))]),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      );
     const roleOf = new Map(live.map((row) => [row.sessionId, row.role]));
-    for (const subscription of open) if (roleOf.get(subscription.sessionId) !== subscription.role) subscription.end();
+    for (const subscription of open)
+      if (roleOf.get(subscription.sessionId) !== subscription.role) subscription.end();
   }
 
   private *all() {

@@ -3,7 +3,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Submission, Task } from "@taskmint/shared";
 import { notifications } from "../../db/schema/index.ts";
-import { postTask, registerUser, startTestApp, type RegisteredUser, type TestContext } from "../../test/harness.ts";
+import {
+  postTask,
+  registerUser,
+  startTestApp,
+  type RegisteredUser,
+  type TestContext,
+} from "../../test/harness.ts";
 import { notify, type NotificationView } from "./service.ts";
 
 let ctx: TestContext;
@@ -16,16 +22,30 @@ type Method = "GET" | "POST";
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 const inbox = async (who: RegisteredUser) =>
-  (await call("GET", "/api/notifications", who.cookie)).json<{ items: NotificationView[]; unread: number; total: number }>();
+  (await call("GET", "/api/notifications", who.cookie)).json<{
+    items: NotificationView[];
+    unread: number;
+    total: number;
+  }>();
 
 describe("notifications (rule R15)", () => {
   it("tells the buyer of a submission, and the worker of the approval or the rejection with its reason, once each", async () => {
     const buyer = await registerUser(ctx.app, "buyer", { name: "Nina Buyer" });
-    const task = (await postTask(ctx.app, buyer.cookie, { task_title: "Rate our logo", required_workers: 2, payable_amount: 7 })).json<Task>();
+    const task = (
+      await postTask(ctx.app, buyer.cookie, {
+        task_title: "Rate our logo",
+        required_workers: 2,
+        payable_amount: 7,
+      })
+    ).json<Task>();
     const approved = await registerUser(ctx.app, "worker", { name: "Amir Approved" });
     const rejected = await registerUser(ctx.app, "worker", { name: "Rosa Rejected" });
-    const first = (await call("POST", `/api/tasks/${task.id}/submissions`, approved.cookie, { submission_details: "8/10" })).json<Submission>();
-    const second = (await call("POST", `/api/tasks/${task.id}/submissions`, rejected.cookie, { submission_details: "meh" })).json<Submission>();
+    const first = (
+      await call("POST", `/api/tasks/${task.id}/submissions`, approved.cookie, { submission_details: "8/10" })
+    ).json<Submission>();
+    const second = (
+      await call("POST", `/api/tasks/${task.id}/submissions`, rejected.cookie, { submission_details: "meh" })
+    ).json<Submission>();
 
     const buyerInbox = await inbox(buyer);
     expect(buyerInbox.total).toBe(2);
@@ -36,9 +56,15 @@ describe("notifications (rule R15)", () => {
     expect(buyerInbox.items[0]).toMatchObject({ action_route: "/dashboard/BuyersHome", read: false });
 
     await call("POST", `/api/submissions/${first.id}/approve`, buyer.cookie);
-    await call("POST", `/api/submissions/${second.id}/reject`, buyer.cookie, { reason: "Please give a score and a reason" });
-    expect((await inbox(approved)).items.map((item) => item.message)).toEqual(["You have earned 7 coins from Nina Buyer for completing Rate our logo"]);
-    expect((await inbox(rejected)).items.map((item) => item.message)).toEqual(['Your submission for "Rate our logo" was rejected: Please give a score and a reason']);
+    await call("POST", `/api/submissions/${second.id}/reject`, buyer.cookie, {
+      reason: "Please give a score and a reason",
+    });
+    expect((await inbox(approved)).items.map((item) => item.message)).toEqual([
+      "You have earned 7 coins from Nina Buyer for completing Rate our logo",
+    ]);
+    expect((await inbox(rejected)).items.map((item) => item.message)).toEqual([
+      'Your submission for "Rate our logo" was rejected: Please give a score and a reason',
+    ]);
     expect((await inbox(buyer)).total).toBe(2);
   });
 
@@ -48,21 +74,35 @@ describe("notifications (rule R15)", () => {
     await notify(ctx.db, alice.user.id, "for Alice", "/dashboard");
     await notify(ctx.db, bob.user.id, "for Bob", "/dashboard");
     const bobsId = (await inbox(bob)).items[0]?.id ?? "";
-    expect((await call("POST", "/api/notifications/read", alice.cookie, { ids: [bobsId] })).json()).toEqual({ updated: 0 });
+    expect((await call("POST", "/api/notifications/read", alice.cookie, { ids: [bobsId] })).json()).toEqual({
+      updated: 0,
+    });
     expect((await inbox(bob)).unread).toBe(1);
     expect((await inbox(alice)).items.map((item) => item.message)).toEqual(["for Alice"]);
-    expect((await call("POST", "/api/notifications/read", alice.cookie, { all: true })).json()).toEqual({ updated: 1 });
+    expect((await call("POST", "/api/notifications/read", alice.cookie, { all: true })).json()).toEqual({
+      updated: 1,
+    });
     expect((await inbox(alice)).unread).toBe(0);
-    expect((await call("POST", "/api/notifications/read", alice.cookie, { ids: ["not-a-uuid"] })).statusCode).toBe(400);
+    expect(
+      (await call("POST", "/api/notifications/read", alice.cookie, { ids: ["not-a-uuid"] })).statusCode,
+    ).toBe(400);
     expect(await ctx.db.$count(notifications, eq(notifications.userId, bob.user.id))).toBe(1);
   });
 });
 
 /** Reads Server-Sent Events until `want` events arrived (or the time runs out). */
-async function readEvents(url: string, cookie: string, want: number, trigger: () => Promise<void>): Promise<NotificationView[]> {
+async function readEvents(
+  url: string,
+  cookie: string,
+  want: number,
+  trigger: () => Promise<void>,
+): Promise<NotificationView[]> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 15_000);
-  const response = await fetch(url, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
+  const response = await fetch(url, {
+    headers: { cookie, accept: "text/event-stream" },
+    signal: controller.signal,
+  });
   expect(response.headers.get("content-type")).toContain("text/event-stream");
   const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
   if (!reader) throw new Error("no body");
@@ -80,7 +120,8 @@ async function readEvents(url: string, cookie: string, want: number, trigger: ()
       }
       for (const block of buffer.split("\n\n").slice(0, -1)) {
         const data = block.split("\n").find((line) => line.startsWith("data: "));
-        if (block.includes("event: notification") && data) events.push(JSON.parse(data.slice(6)) as NotificationView);
+        if (block.includes("event: notification") && data)
+          events.push(JSON.parse(data.slice(6)) as NotificationView);
       }
       buffer = buffer.slice(buffer.lastIndexOf("\n\n") + 2);
     }

@@ -4,7 +4,13 @@ import { z } from "zod";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { listNotifications, markRead } from "./service.ts";
 
-const notificationSchema = z.object({ id: z.string(), message: z.string(), action_route: z.string(), read: z.boolean(), created_at: z.string() });
+const notificationSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  action_route: z.string(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
 const HEARTBEAT_MS = 25_000;
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +23,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Your notifications, newest first, with the unread count",
         querystring: pageQuerySchema,
         response: {
-          200: z.object({ items: z.array(notificationSchema), page: z.number(), limit: z.number(), total: z.number(), unread: z.number() }),
+          200: z.object({
+            items: z.array(notificationSchema),
+            page: z.number(),
+            limit: z.number(),
+            total: z.number(),
+            unread: z.number(),
+          }),
         },
       },
     },
@@ -31,7 +43,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["notifications"],
         summary: "Mark your notifications read: some ids, or all",
-        body: z.union([z.object({ ids: z.array(z.uuid()).min(1).max(100) }).strict(), z.object({ all: z.literal(true) }).strict()]),
+        body: z.union([
+          z.object({ ids: z.array(z.uuid()).min(1).max(100) }).strict(),
+          z.object({ all: z.literal(true) }).strict(),
+        ]),
         response: { 200: z.object({ updated: z.number().int() }) },
       },
     },
@@ -42,7 +57,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/notifications/stream",
     {
       preHandler: requireRole(),
-      schema: { tags: ["notifications"], summary: "Server-Sent Events: one `notification` event per new notification" },
+      schema: {
+        tags: ["notifications"],
+        summary: "Server-Sent Events: one `notification` event per new notification",
+      },
     },
     async (request, reply) => {
       const { id, sessionId, role } = await currentUser(request);
@@ -59,7 +77,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: id,
         sessionId,
         role,
-        deliver: (notification) => raw.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`),
+        deliver: (notification) =>
+          raw.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`),
         // The session ended: the browser reconnects, and its session decides whether it gets a stream.
         end: () => raw.end(),
       });

@@ -29,7 +29,12 @@ const toView = (row: typeof notifications.$inferSelect): NotificationView => ({
  * Records a message for a user in the caller's transaction, so it exists exactly when
  * the event does, and announces it (delivered on commit) to every server process.
  */
-export async function notify(db: Database, userId: string, message: string, actionRoute: string): Promise<void> {
+export async function notify(
+  db: Database,
+  userId: string,
+  message: string,
+  actionRoute: string,
+): Promise<void> {
   await db.execute(sql`select ${notifySql(userId, message, actionRoute)}`);
 }
 
@@ -38,16 +43,27 @@ export async function notify(db: Database, userId: string, message: string, acti
  * statement: notify_user (migration 0010) stores the row and announces its id on
  * NOTIFICATION_CHANNEL.
  */
-export function notifySql(userId: string | SQLWrapper, message: string | SQLWrapper, actionRoute: string): SQL {
+export function notifySql(
+  userId: string | SQLWrapper,
+  message: string | SQLWrapper,
+  actionRoute: string,
+): SQL {
   return sql`notify_user(${userId}, ${message}, ${actionRoute})`;
 }
 
-export async function getNotification(db: Database, id: string): Promise<(NotificationView & { userId: string }) | null> {
+export async function getNotification(
+  db: Database,
+  id: string,
+): Promise<(NotificationView & { userId: string }) | null> {
   const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
   return row ? { ...toView(row), userId: row.userId } : null;
 }
 
-export async function listNotifications(db: Database, userId: string, page: PageQuery): Promise<Page<NotificationView> & { unread: number }> {
+export async function listNotifications(
+  db: Database,
+  userId: string,
+  page: PageQuery,
+): Promise<Page<NotificationView> & { unread: number }> {
   const mine = eq(notifications.userId, userId);
   const [rows, [counted], [unread]] = await Promise.all([
     db
@@ -58,17 +74,36 @@ export async function listNotifications(db: Database, userId: string, page: Page
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
     db.select({ total: countAll }).from(notifications).where(mine),
-    db.select({ total: countAll }).from(notifications).where(and(mine, isNull(notifications.readAt))),
+    db
+      .select({ total: countAll })
+      .from(notifications)
+      .where(and(mine, isNull(notifications.readAt))),
   ]);
-  return { items: rows.map(toView), page: page.page, limit: page.limit, total: counted?.total ?? 0, unread: unread?.total ?? 0 };
+  return {
+    items: rows.map(toView),
+    page: page.page,
+    limit: page.limit,
+    total: counted?.total ?? 0,
+    unread: unread?.total ?? 0,
+  };
 }
 
 /** Marks the user's own notifications read: the given ids, or all. Others' ids are ignored. */
-export async function markRead(db: Database, userId: string, which: { ids: string[] } | { all: true }): Promise<number> {
+export async function markRead(
+  db: Database,
+  userId: string,
+  which: { ids: string[] } | { all: true },
+): Promise<number> {
   const updated = await db
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), "ids" in which ? inArray(notifications.id, which.ids) : undefined))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        "ids" in which ? inArray(notifications.id, which.ids) : undefined,
+      ),
+    )
     .returning({ id: notifications.id });
   return updated.length;
 }

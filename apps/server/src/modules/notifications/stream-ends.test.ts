@@ -5,7 +5,15 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, verifications } from "../../db/schema/index.ts";
 import { openEventStream, type OpenStream } from "../../test/event-stream.ts";
-import { registerUser, sessionCookie, signIn, startTestApp, TEST_ORIGIN, type RegisteredUser, type TestContext } from "../../test/harness.ts";
+import {
+  registerUser,
+  sessionCookie,
+  signIn,
+  startTestApp,
+  TEST_ORIGIN,
+  type RegisteredUser,
+  type TestContext,
+} from "../../test/harness.ts";
 import { ensureAdmin } from "../users/service.ts";
 import { notify } from "./service.ts";
 
@@ -32,13 +40,20 @@ afterAll(async () => {
 });
 
 const endsPromptly = (stream: OpenStream) =>
-  Promise.race([stream.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, PROMPTLY_MS, false))]);
+  Promise.race([
+    stream.ended.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(resolve, PROMPTLY_MS, false)),
+  ]);
 
 const inject = (method: "POST" | "PATCH" | "DELETE", url: string, cookie: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: { cookie, origin: TEST_ORIGIN }, payload: payload ?? {} });
 
 async function resetPassword(user: RegisteredUser) {
-  const asked = await ctx.app.inject({ method: "POST", url: "/api/auth/request-password-reset", payload: { email: user.email, redirectTo: `${TEST_ORIGIN}/reset-password` } });
+  const asked = await ctx.app.inject({
+    method: "POST",
+    url: "/api/auth/request-password-reset",
+    payload: { email: user.email, redirectTo: `${TEST_ORIGIN}/reset-password` },
+  });
   expect(asked.statusCode).toBe(200);
   // The token the mailed link carries, as the auth library stored it (after answering: the mail goes out in the background).
   const storedToken = async () => {
@@ -50,15 +65,36 @@ async function resetPassword(user: RegisteredUser) {
   };
   await expect.poll(storedToken).not.toBe("");
   const token = await storedToken();
-  const done = await ctx.app.inject({ method: "POST", url: "/api/password/reset", payload: { token, password: "NewSecret9" } });
+  const done = await ctx.app.inject({
+    method: "POST",
+    url: "/api/password/reset",
+    payload: { token, password: "NewSecret9" },
+  });
   expect(done.statusCode, done.body).toBe(200);
 }
 
 const endings: [string, (user: RegisteredUser) => Promise<void>][] = [
-  ["sign-out", async (user) => expect((await inject("POST", "/api/auth/sign-out", user.cookie)).statusCode).toBe(200)],
+  [
+    "sign-out",
+    async (user) => expect((await inject("POST", "/api/auth/sign-out", user.cookie)).statusCode).toBe(200),
+  ],
   ["a password reset", resetPassword],
-  ["a role change by an admin", async (user) => expect((await inject("PATCH", `/api/admin/users/${user.user.id}`, adminCookie, { role: "buyer" })).statusCode).toBe(200)],
-  ["an account deletion by an admin", async (user) => expect((await inject("DELETE", `/api/admin/users/${user.user.id}`, adminCookie, { coins: "forfeit" })).statusCode).toBe(200)],
+  [
+    "a role change by an admin",
+    async (user) =>
+      expect(
+        (await inject("PATCH", `/api/admin/users/${user.user.id}`, adminCookie, { role: "buyer" }))
+          .statusCode,
+      ).toBe(200),
+  ],
+  [
+    "an account deletion by an admin",
+    async (user) =>
+      expect(
+        (await inject("DELETE", `/api/admin/users/${user.user.id}`, adminCookie, { coins: "forfeit" }))
+          .statusCode,
+      ).toBe(200),
+  ],
 ];
 
 describe("a notification stream ends with its session", () => {
@@ -82,7 +118,10 @@ describe("a notification stream ends with its session", () => {
     const someoneElse = await registerUser(ctx.app, "worker");
     const expiring = await openEventStream(base, user.cookie);
     const staying = await openEventStream(base, someoneElse.cookie);
-    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.user.id));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.user.id));
     await ctx.app.notificationHub.endStreamsOfEndedSessions();
     expect(await endsPromptly(expiring)).toBe(true);
     expect(staying.hasEnded()).toBe(false);

@@ -12,7 +12,12 @@ const callOn = (ctx: TestContext) => (method: Method, url: string, cookie?: stri
 const coinsOf = async (ctx: TestContext, who: RegisteredUser) =>
   (await callOn(ctx)("GET", "/api/me", who.cookie)).json<{ user: User }>().user.coins;
 
-const card = (number: string) => ({ card_number: number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: "123" });
+const card = (number: string) => ({
+  card_number: number,
+  exp_month: 12,
+  exp_year: new Date().getUTCFullYear() + 2,
+  cvc: "123",
+});
 
 describe("sandbox provider", () => {
   let ctx: TestContext;
@@ -42,9 +47,19 @@ describe("sandbox provider", () => {
   it("credits the package's coins once for 4242 4242 4242 4242 and records the payment", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const paid = await buy(buyer, "coins-150", "4242 4242 4242 4242");
-    expect(paid.json()).toMatchObject({ status: "completed", coins: 150, amount: 10, buyer_email: buyer.email });
+    expect(paid.json()).toMatchObject({
+      status: "completed",
+      coins: 150,
+      amount: 10,
+      buyer_email: buyer.email,
+    });
     expect(await coinsOf(ctx, buyer)).toBe(200);
-    const again = await call("POST", `/api/payments/${paid.json<Payment>().id}/sandbox-confirm`, buyer.cookie, card("4242424242424242"));
+    const again = await call(
+      "POST",
+      `/api/payments/${paid.json<Payment>().id}/sandbox-confirm`,
+      buyer.cookie,
+      card("4242424242424242"),
+    );
     expect(again.statusCode).toBe(409);
     expect(await coinsOf(ctx, buyer)).toBe(200);
     const history = (await call("GET", "/api/payments", buyer.cookie)).json<Page<Payment>>();
@@ -57,22 +72,28 @@ describe("sandbox provider", () => {
   it.each([
     ["4000 0000 0000 0002", "Your card was declined."],
     ["4000 0000 0000 9995", "Your card has insufficient funds."],
-  ])("fails %s with the provider's message, credits nothing, shows failed in history", async (number, message) => {
-    const buyer = await registerUser(ctx.app, "buyer");
-    const transfersBefore = await ctx.db.$count(ledgerTransfers);
-    const failed = await buy(buyer, "coins-500", number);
-    expect(failed.statusCode).toBe(200);
-    expect(failed.json()).toMatchObject({ status: "failed", failure_reason: message });
-    expect(await coinsOf(ctx, buyer)).toBe(50);
-    expect(await ctx.db.$count(ledgerTransfers)).toBe(transfersBefore);
-    const history = (await call("GET", "/api/payments", buyer.cookie)).json<Page<Payment>>();
-    expect(history.items[0]).toMatchObject({ status: "failed" });
-  });
+  ])(
+    "fails %s with the provider's message, credits nothing, shows failed in history",
+    async (number, message) => {
+      const buyer = await registerUser(ctx.app, "buyer");
+      const transfersBefore = await ctx.db.$count(ledgerTransfers);
+      const failed = await buy(buyer, "coins-500", number);
+      expect(failed.statusCode).toBe(200);
+      expect(failed.json()).toMatchObject({ status: "failed", failure_reason: message });
+      expect(await coinsOf(ctx, buyer)).toBe(50);
+      expect(await ctx.db.$count(ledgerTransfers)).toBe(transfersBefore);
+      const history = (await call("GET", "/api/payments", buyer.cookie)).json<Page<Payment>>();
+      expect(history.items[0]).toMatchObject({ status: "failed" });
+    },
+  );
 
   it("refuses a malformed card with 400 and leaves the payment pending for a corrected one", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
-    const { payment } = (await call("POST", "/api/payments", buyer.cookie, { package_id: "coins-10" })).json<{ payment: Payment }>();
-    const confirm = (body: object) => call("POST", `/api/payments/${payment.id}/sandbox-confirm`, buyer.cookie, body);
+    const { payment } = (await call("POST", "/api/payments", buyer.cookie, { package_id: "coins-10" })).json<{
+      payment: Payment;
+    }>();
+    const confirm = (body: object) =>
+      call("POST", `/api/payments/${payment.id}/sandbox-confirm`, buyer.cookie, body);
     expect((await confirm({ ...card("4242424242424242"), cvc: "1" })).statusCode).toBe(400);
     expect((await confirm({ ...card("4242424242424242"), exp_month: 13 })).statusCode).toBe(400);
     expect((await confirm({ ...card("4242 4242") })).statusCode).toBe(400);
@@ -82,10 +103,16 @@ describe("sandbox provider", () => {
 
   it.each([
     ["a card number that fails its check digit", card("4242 4242 4242 4241"), "Your card number is invalid."],
-    ["an expired card", { ...card("4242424242424242"), exp_month: 1, exp_year: 2020 }, "Your card's expiration date is in the past."],
+    [
+      "an expired card",
+      { ...card("4242424242424242"), exp_month: 1, exp_year: 2020 },
+      "Your card's expiration date is in the past.",
+    ],
   ])("fails the payment for %s, with the reason, and credits nothing", async (_name, refused, reason) => {
     const buyer = await registerUser(ctx.app, "buyer");
-    const { payment } = (await call("POST", "/api/payments", buyer.cookie, { package_id: "coins-10" })).json<{ payment: Payment }>();
+    const { payment } = (await call("POST", "/api/payments", buyer.cookie, { package_id: "coins-10" })).json<{
+      payment: Payment;
+    }>();
     const answer = await call("POST", `/api/payments/${payment.id}/sandbox-confirm`, buyer.cookie, refused);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({ status: "failed", failure_reason: reason });
@@ -93,24 +120,51 @@ describe("sandbox provider", () => {
     expect(stored).toMatchObject({ status: "failed", failureReason: reason });
     expect(await coinsOf(ctx, buyer)).toBe(50);
     // A failed payment stays failed: the buyer starts a new purchase.
-    expect((await call("POST", `/api/payments/${payment.id}/sandbox-confirm`, buyer.cookie, card("4242424242424242"))).statusCode).toBe(409);
+    expect(
+      (
+        await call(
+          "POST",
+          `/api/payments/${payment.id}/sandbox-confirm`,
+          buyer.cookie,
+          card("4242424242424242"),
+        )
+      ).statusCode,
+    ).toBe(409);
   });
 
   it("never lets the buyer choose coins or price; an unknown package is 400", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
-    expect((await call("POST", "/api/payments", buyer.cookie, { package_id: "coins-999999" })).statusCode).toBe(400);
-    expect((await call("POST", "/api/payments", buyer.cookie, { package_id: "coins-10", coins: 100000, price: 0 })).statusCode).toBe(400);
+    expect(
+      (await call("POST", "/api/payments", buyer.cookie, { package_id: "coins-999999" })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call("POST", "/api/payments", buyer.cookie, { package_id: "coins-10", coins: 100000, price: 0 }))
+        .statusCode,
+    ).toBe(400);
     expect(await ctx.db.$count(payments, eq(payments.buyerId, buyer.user.id))).toBe(0);
   });
 
   it("keeps payments private: another buyer cannot see or confirm them; workers cannot buy", async () => {
     const owner = await registerUser(ctx.app, "buyer");
     const other = await registerUser(ctx.app, "buyer");
-    const { payment } = (await call("POST", "/api/payments", owner.cookie, { package_id: "coins-10" })).json<{ payment: Payment }>();
+    const { payment } = (await call("POST", "/api/payments", owner.cookie, { package_id: "coins-10" })).json<{
+      payment: Payment;
+    }>();
     expect((await call("GET", `/api/payments/${payment.id}`, other.cookie)).statusCode).toBe(404);
-    expect((await call("POST", `/api/payments/${payment.id}/sandbox-confirm`, other.cookie, card("4242424242424242"))).statusCode).toBe(404);
+    expect(
+      (
+        await call(
+          "POST",
+          `/api/payments/${payment.id}/sandbox-confirm`,
+          other.cookie,
+          card("4242424242424242"),
+        )
+      ).statusCode,
+    ).toBe(404);
     const worker = await registerUser(ctx.app, "worker");
-    expect((await call("POST", "/api/payments", worker.cookie, { package_id: "coins-10" })).statusCode).toBe(403);
+    expect((await call("POST", "/api/payments", worker.cookie, { package_id: "coins-10" })).statusCode).toBe(
+      403,
+    );
     expect(await coinsOf(ctx, owner)).toBe(50);
   });
 });
@@ -177,7 +231,12 @@ describe("stripe provider", () => {
   beforeAll(async () => {
     const apiBase = await stripeApi.start();
     ctx = await startTestApp({
-      env: { STRIPE_SECRET_KEY: "sk_test_local", STRIPE_PUBLISHABLE_KEY: "pk_test_local", STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: apiBase },
+      env: {
+        STRIPE_SECRET_KEY: "sk_test_local",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_local",
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_API_BASE: apiBase,
+      },
     });
     call = callOn(ctx);
   });
@@ -205,7 +264,12 @@ describe("stripe provider", () => {
   async function startStripePurchase(buyer: RegisteredUser) {
     const started = await call("POST", "/api/payments", buyer.cookie, { package_id: "coins-500" });
     expect(started.statusCode, started.body).toBe(201);
-    const body = started.json<{ payment: Payment; provider: string; client_secret: string; publishable_key: string }>();
+    const body = started.json<{
+      payment: Payment;
+      provider: string;
+      client_secret: string;
+      publishable_key: string;
+    }>();
     expect(body).toMatchObject({ provider: "stripe", publishable_key: "pk_test_local" });
     expect(body.client_secret).toMatch(/_secret_/);
     return body.payment;
@@ -239,13 +303,25 @@ describe("stripe provider", () => {
     for (const answer of answers) expect(answer.statusCode).toBe(200);
     expect(await webhook(payment.paymentId).then((answer) => answer.statusCode)).toBe(200);
     expect(await coinsOf(ctx, buyer)).toBe(550);
-    expect((await call("GET", `/api/payments/${payment.id}`, buyer.cookie)).json()).toMatchObject({ status: "completed", coins: 500 });
+    expect((await call("GET", `/api/payments/${payment.id}`, buyer.cookie)).json()).toMatchObject({
+      status: "completed",
+      coins: 500,
+    });
   });
 
   it("has no sandbox confirmation when Stripe is the provider", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const payment = await startStripePurchase(buyer);
-    expect((await call("POST", `/api/payments/${payment.id}/sandbox-confirm`, buyer.cookie, card("4242424242424242"))).statusCode).toBe(404);
+    expect(
+      (
+        await call(
+          "POST",
+          `/api/payments/${payment.id}/sandbox-confirm`,
+          buyer.cookie,
+          card("4242424242424242"),
+        )
+      ).statusCode,
+    ).toBe(404);
     expect(await coinsOf(ctx, buyer)).toBe(50);
   });
 });

@@ -8,7 +8,11 @@ import { AppError } from "../../lib/errors.ts";
 export interface PaymentProvider {
   readonly name: "sandbox" | "stripe";
   /** Starts a payment; the browser finishes it with the client secret. */
-  createIntent(payment: { id: string; amountCents: number; buyerEmail: string }): Promise<{ providerPaymentId: string; clientSecret: string }>;
+  createIntent(payment: {
+    id: string;
+    amountCents: number;
+    buyerEmail: string;
+  }): Promise<{ providerPaymentId: string; clientSecret: string }>;
 }
 
 export type SandboxOutcome = { succeeded: true } | { succeeded: false; message: string };
@@ -19,14 +23,18 @@ export class SandboxProvider implements PaymentProvider {
 
   async createIntent() {
     const providerPaymentId = `sbx_pi_${randomBytes(12).toString("hex")}`;
-    return { providerPaymentId, clientSecret: `${providerPaymentId}_secret_${randomBytes(8).toString("hex")}` };
+    return {
+      providerPaymentId,
+      clientSecret: `${providerPaymentId}_secret_${randomBytes(8).toString("hex")}`,
+    };
   }
 
   /** A card the provider refuses before charging it (bad number, expired) fails the payment like a decline. */
   charge(card: SandboxCard, now: Date): SandboxOutcome {
     if (!luhnValid(card.card_number)) return { succeeded: false, message: "Your card number is invalid." };
     const expiresAfter = new Date(Date.UTC(card.exp_year, card.exp_month, 1));
-    if (expiresAfter <= now) return { succeeded: false, message: "Your card's expiration date is in the past." };
+    if (expiresAfter <= now)
+      return { succeeded: false, message: "Your card's expiration date is in the past." };
     switch (card.card_number) {
       case "4242424242424242":
       case "5555555555554444":
@@ -36,7 +44,11 @@ export class SandboxProvider implements PaymentProvider {
       case "4000000000000002":
         return { succeeded: false, message: "Your card was declined." };
       default:
-        return { succeeded: false, message: "Your card was declined. This is a test environment: use a test card such as 4242 4242 4242 4242." };
+        return {
+          succeeded: false,
+          message:
+            "Your card was declined. This is a test environment: use a test card such as 4242 4242 4242 4242.",
+        };
     }
   }
 }
@@ -67,7 +79,13 @@ export class StripeProvider implements PaymentProvider {
     const base = apiBase ? new URL(apiBase) : null;
     this.client = new Stripe(secretKey, {
       maxNetworkRetries: 1,
-      ...(base ? { host: base.hostname, port: Number(base.port), protocol: base.protocol.replace(":", "") as "http" | "https" } : {}),
+      ...(base
+        ? {
+            host: base.hostname,
+            port: Number(base.port),
+            protocol: base.protocol.replace(":", "") as "http" | "https",
+          }
+        : {}),
     });
   }
 

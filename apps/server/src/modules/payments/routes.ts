@@ -5,7 +5,14 @@ import { AppError } from "../../lib/errors.ts";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { getUser } from "../users/service.ts";
 import { SandboxProvider, StripeProvider } from "./providers.ts";
-import { confirmSandboxPayment, confirmStripePayment, getPayment, listPayments, startPurchase, syncStripePayment } from "./service.ts";
+import {
+  confirmSandboxPayment,
+  confirmStripePayment,
+  getPayment,
+  listPayments,
+  startPurchase,
+  syncStripePayment,
+} from "./service.ts";
 
 const idParams = z.object({ id: z.uuid("Unknown payment") });
 
@@ -66,7 +73,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(provider instanceof SandboxProvider)) throw new AppError("NOT_FOUND", "The sandbox provider is not in use");
+      if (!(provider instanceof SandboxProvider))
+        throw new AppError("NOT_FOUND", "The sandbox provider is not in use");
       const { id } = await currentUser(request);
       return confirmSandboxPayment(app.db, provider, id, request.params.id, request.body, app.clock());
     },
@@ -76,17 +84,31 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/payments/:id/confirm",
     {
       preHandler: requireRole("buyer"),
-      schema: { tags: ["buyer"], summary: "Re-read a Stripe payment from Stripe after the browser confirmed it", params: idParams, response: { 200: paymentSchema } },
+      schema: {
+        tags: ["buyer"],
+        summary: "Re-read a Stripe payment from Stripe after the browser confirmed it",
+        params: idParams,
+        response: { 200: paymentSchema },
+      },
     },
     async (request) => {
-      if (!(provider instanceof StripeProvider)) throw new AppError("NOT_FOUND", "The Stripe provider is not in use");
+      if (!(provider instanceof StripeProvider))
+        throw new AppError("NOT_FOUND", "The Stripe provider is not in use");
       return confirmStripePayment(app.db, provider, (await currentUser(request)).id, request.params.id);
     },
   );
 
   app.get(
     "/api/payments/:id",
-    { preHandler: requireRole("buyer"), schema: { tags: ["buyer"], summary: "One of your payments", params: idParams, response: { 200: paymentSchema } } },
+    {
+      preHandler: requireRole("buyer"),
+      schema: {
+        tags: ["buyer"],
+        summary: "One of your payments",
+        params: idParams,
+        response: { 200: paymentSchema },
+      },
+    },
     async (request) => getPayment(app.db, (await currentUser(request)).id, request.params.id),
   );
 
@@ -94,7 +116,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/payments",
     {
       preHandler: requireRole("buyer"),
-      schema: { tags: ["buyer"], summary: "Your payment history, newest first", querystring: pageQuerySchema, response: { 200: pageOf(paymentSchema) } },
+      schema: {
+        tags: ["buyer"],
+        summary: "Your payment history, newest first",
+        querystring: pageQuerySchema,
+        response: { 200: pageOf(paymentSchema) },
+      },
     },
     async (request) => listPayments(app.db, (await currentUser(request)).id, request.query),
   );
@@ -102,15 +129,30 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // The webhook's signature covers the exact bytes sent, so this route keeps the raw body.
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser("application/json");
-    webhook.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    webhook.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
+      done(null, body),
+    );
     webhook.post(
       "/api/payments/webhook",
-      { schema: { tags: ["payments"], summary: "Stripe's signed events (payment_intent.succeeded credits the coins)" } },
+      {
+        schema: {
+          tags: ["payments"],
+          summary: "Stripe's signed events (payment_intent.succeeded credits the coins)",
+        },
+      },
       async (request) => {
-        if (!(provider instanceof StripeProvider)) throw new AppError("NOT_FOUND", "The Stripe provider is not in use");
+        if (!(provider instanceof StripeProvider))
+          throw new AppError("NOT_FOUND", "The Stripe provider is not in use");
         const signature = request.headers["stripe-signature"];
-        const event = provider.verifyEvent(request.body as Buffer, typeof signature === "string" ? signature : undefined);
-        if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.payment_failed" || event.type === "payment_intent.canceled") {
+        const event = provider.verifyEvent(
+          request.body as Buffer,
+          typeof signature === "string" ? signature : undefined,
+        );
+        if (
+          event.type === "payment_intent.succeeded" ||
+          event.type === "payment_intent.payment_failed" ||
+          event.type === "payment_intent.canceled"
+        ) {
           await syncStripePayment(app.db, provider, event.data.object.id);
         }
         return { received: true };

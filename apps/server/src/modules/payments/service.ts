@@ -10,7 +10,10 @@ import { countAll } from "../tasks/views.ts";
 import type { PaymentProvider, SandboxProvider, StripeProvider } from "./providers.ts";
 
 const selectPayments = (db: Database) =>
-  db.select({ payment: payments, buyerEmail: users.email }).from(payments).innerJoin(users, eq(users.id, payments.buyerId));
+  db
+    .select({ payment: payments, buyerEmail: users.email })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.buyerId));
 
 type PaymentRow = Awaited<ReturnType<ReturnType<typeof selectPayments>["execute"]>>[number];
 
@@ -46,7 +49,15 @@ export async function startPurchase(
   if (!pack) throw new AppError("VALIDATION", "Unknown coin package", { package_id: "Unknown coin package" });
   const id = randomUUID();
   const amountCents = pack.price * 100;
-  await db.insert(payments).values({ id, buyerId: buyer.id, packageId: pack.id, coins: pack.coins, amountCents, provider: provider.name, createdAt: now });
+  await db.insert(payments).values({
+    id,
+    buyerId: buyer.id,
+    packageId: pack.id,
+    coins: pack.coins,
+    amountCents,
+    provider: provider.name,
+    createdAt: now,
+  });
   const intent = await provider.createIntent({ id, amountCents, buyerEmail: buyer.email });
   await db.update(payments).set({ providerPaymentId: intent.providerPaymentId }).where(eq(payments.id, id));
   return { payment: await getPayment(db, buyer.id, id), client_secret: intent.clientSecret };
@@ -56,27 +67,49 @@ export async function startPurchase(
  * Credits a verified payment's coins, exactly once per provider payment id, whichever
  * path (browser confirmation or webhook) gets here first, however often.
  */
-export async function completePurchase(db: Database, providerPaymentId: string, verifiedAmountCents: number): Promise<void> {
+export async function completePurchase(
+  db: Database,
+  providerPaymentId: string,
+  verifiedAmountCents: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId)).for("update");
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, providerPaymentId))
+      .for("update");
     if (!payment) throw notFound("Payment");
     if (payment.status === "completed") return;
     if (payment.amountCents !== verifiedAmountCents) {
-      throw new AppError("CONFLICT", `Paid amount ${verifiedAmountCents} does not match the package price ${payment.amountCents}`);
+      throw new AppError(
+        "CONFLICT",
+        `Paid amount ${verifiedAmountCents} does not match the package price ${payment.amountCents}`,
+      );
     }
-    await tx.update(payments).set({ status: "completed", failureReason: null, completedAt: new Date() }).where(eq(payments.id, payment.id));
+    await tx
+      .update(payments)
+      .set({ status: "completed", failureReason: null, completedAt: new Date() })
+      .where(eq(payments.id, payment.id));
     await transfer(tx, {
       from: MINT,
       to: walletOf(payment.buyerId),
       amount: payment.coins,
       idempotencyKey: `purchase:${payment.provider}:${providerPaymentId}`,
     });
-    await notify(tx, payment.buyerId, `${payment.coins} coins were credited to your balance`, "/dashboard/payment/history");
+    await notify(
+      tx,
+      payment.buyerId,
+      `${payment.coins} coins were credited to your balance`,
+      "/dashboard/payment/history",
+    );
   });
 }
 
 async function failPurchase(db: Database, id: string, reason: string) {
-  await db.update(payments).set({ status: "failed", failureReason: reason }).where(and(eq(payments.id, id), eq(payments.status, "pending")));
+  await db
+    .update(payments)
+    .set({ status: "failed", failureReason: reason })
+    .where(and(eq(payments.id, id), eq(payments.status, "pending")));
 }
 
 /** A purchase still pending this long after it started was left by its buyer. */
@@ -98,9 +131,13 @@ export async function failAbandonedPurchases(db: Database, now: Date): Promise<n
 }
 
 async function ownPendingPayment(db: Database, buyerId: string, id: string, provider: "sandbox" | "stripe") {
-  const [payment] = await db.select().from(payments).where(and(eq(payments.id, id), eq(payments.buyerId, buyerId)));
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.buyerId, buyerId)));
   if (!payment) throw notFound("Payment");
-  if (payment.provider !== provider) throw new AppError("CONFLICT", `This payment is handled by ${payment.provider}`);
+  if (payment.provider !== provider)
+    throw new AppError("CONFLICT", `This payment is handled by ${payment.provider}`);
   return payment;
 }
 
@@ -124,21 +161,35 @@ export async function confirmSandboxPayment(
 }
 
 /** Brings a Stripe payment up to date from Stripe itself (never from the browser's word). */
-export async function syncStripePayment(db: Database, stripe: StripeProvider, providerPaymentId: string): Promise<void> {
+export async function syncStripePayment(
+  db: Database,
+  stripe: StripeProvider,
+  providerPaymentId: string,
+): Promise<void> {
   const intent = await stripe.retrieve(providerPaymentId);
   const [payment] = await db.select().from(payments).where(eq(payments.providerPaymentId, intent.id));
   if (!payment || intent.metadata.payment_id !== payment.id) return;
-  if (intent.status === "succeeded") await completePurchase(db, intent.id, intent.amount_received || intent.amount);
+  if (intent.status === "succeeded")
+    await completePurchase(db, intent.id, intent.amount_received || intent.amount);
   else if (intent.status === "canceled") await failPurchase(db, payment.id, "The payment was canceled.");
   else if (intent.last_payment_error?.message) {
-    await db.update(payments).set({ failureReason: intent.last_payment_error.message }).where(eq(payments.id, payment.id));
+    await db
+      .update(payments)
+      .set({ failureReason: intent.last_payment_error.message })
+      .where(eq(payments.id, payment.id));
   }
 }
 
 /** The browser's "I think it went through": re-reads the intent from Stripe. */
-export async function confirmStripePayment(db: Database, stripe: StripeProvider, buyerId: string, id: string): Promise<Payment> {
+export async function confirmStripePayment(
+  db: Database,
+  stripe: StripeProvider,
+  buyerId: string,
+  id: string,
+): Promise<Payment> {
   const payment = await ownPendingPayment(db, buyerId, id, "stripe");
-  if (payment.status === "pending" && payment.providerPaymentId) await syncStripePayment(db, stripe, payment.providerPaymentId);
+  if (payment.status === "pending" && payment.providerPaymentId)
+    await syncStripePayment(db, stripe, payment.providerPaymentId);
   return getPayment(db, buyerId, id);
 }
 

@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import type { AdminStats, BuyerStats, DailyActivity, TopWorker, WorkerStats } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { ledgerAccounts, ledgerTransfers, payments, platformCounters, submissions, tasks, users } from "../../db/schema/index.ts";
+import {
+  ledgerAccounts,
+  ledgerTransfers,
+  payments,
+  platformCounters,
+  submissions,
+  tasks,
+  users,
+} from "../../db/schema/index.ts";
 import { MINT, PAYOUT } from "../ledger/service.ts";
 import { completedPurchaseDollars } from "../payments/service.ts";
 
@@ -16,7 +24,11 @@ export async function workerStats(db: Database, workerId: string): Promise<Worke
     .from(submissions)
     .innerJoin(tasks, eq(tasks.id, submissions.taskId))
     .where(eq(submissions.workerId, workerId));
-  return { total_submissions: row?.total ?? 0, pending_submissions: row?.pending ?? 0, total_earnings: row?.earnings ?? 0 };
+  return {
+    total_submissions: row?.total ?? 0,
+    pending_submissions: row?.pending ?? 0,
+    total_earnings: row?.earnings ?? 0,
+  };
 }
 
 /** Rule R14, buyer: own live tasks, open slots over own open tasks, and dollars of completed purchases. */
@@ -28,7 +40,11 @@ export async function buyerStats(db: Database, buyerId: string): Promise<BuyerSt
     })
     .from(tasks)
     .where(and(eq(tasks.buyerId, buyerId), isNull(tasks.deletedAt)));
-  return { totalTasks: row?.totalTasks ?? 0, pendingWorkers: row?.pendingWorkers ?? 0, totalPayments: await completedPurchaseDollars(db, buyerId) };
+  return {
+    totalTasks: row?.totalTasks ?? 0,
+    pendingWorkers: row?.pendingWorkers ?? 0,
+    totalPayments: await completedPurchaseDollars(db, buyerId),
+  };
 }
 
 /** Rule R13: the six workers with the most coins; ties go to the earlier sign-up. */
@@ -94,8 +110,14 @@ export async function checkStatsCounters(db: Database): Promise<string[]> {
 export async function dailyActivity(db: Database, now: Date, days: number): Promise<DailyActivity[]> {
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
   const day = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const [mint] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.ownerKey, MINT));
-  const [payout] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.ownerKey, PAYOUT));
+  const [mint] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.ownerKey, MINT));
+  const [payout] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.ownerKey, PAYOUT));
   const [moved, posted, submitted] = await Promise.all([
     db
       .select({

@@ -1,8 +1,21 @@
-import { pageOf, pageQuerySchema, rejectSubmissionSchema, submissionSchema, submissionStatuses, submitWorkSchema } from "@taskmint/shared";
+import {
+  pageOf,
+  pageQuerySchema,
+  rejectSubmissionSchema,
+  submissionSchema,
+  submissionStatuses,
+  submitWorkSchema,
+} from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
-import { approveSubmission, listBuyerSubmissions, listWorkerSubmissions, rejectSubmission, submitWork } from "./service.ts";
+import {
+  approveSubmission,
+  listBuyerSubmissions,
+  listWorkerSubmissions,
+  rejectSubmission,
+  submitWork,
+} from "./service.ts";
 
 const idParams = z.object({ id: z.uuid("Unknown id") });
 const listQuery = pageQuerySchema.extend({ status: z.enum(submissionStatuses).optional() });
@@ -34,7 +47,12 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/worker/submissions",
     {
       preHandler: requireRole("worker"),
-      schema: { tags: ["worker"], summary: "Your submissions, newest first", querystring: listQuery, response: { 200: pageOf(submissionSchema) } },
+      schema: {
+        tags: ["worker"],
+        summary: "Your submissions, newest first",
+        querystring: listQuery,
+        response: { 200: pageOf(submissionSchema) },
+      },
     },
     async (request) => {
       const { status, ...page } = request.query;
@@ -46,7 +64,12 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/buyer/submissions",
     {
       preHandler: requireRole("buyer"),
-      schema: { tags: ["buyer"], summary: "Submissions on your tasks, newest first", querystring: listQuery, response: { 200: pageOf(submissionSchema) } },
+      schema: {
+        tags: ["buyer"],
+        summary: "Submissions on your tasks, newest first",
+        querystring: listQuery,
+        response: { 200: pageOf(submissionSchema) },
+      },
     },
     async (request) => {
       const { status, ...page } = request.query;
@@ -58,9 +81,15 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/submissions/:id/approve",
     {
       preHandler: requireRole("buyer"),
-      schema: { tags: ["buyer"], summary: "Approve a pending submission: the worker is paid", params: idParams, response: { 200: submissionSchema } },
+      schema: {
+        tags: ["buyer"],
+        summary: "Approve a pending submission: the worker is paid",
+        params: idParams,
+        response: { 200: submissionSchema },
+      },
     },
-    async (request) => approveSubmission(app.db, { buyerId: (await currentUser(request)).id }, request.params.id, app.clock()),
+    async (request) =>
+      approveSubmission(app.db, { buyerId: (await currentUser(request)).id }, request.params.id, app.clock()),
   );
 
   app.post(
@@ -76,6 +105,12 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      rejectSubmission(app.db, { buyerId: (await currentUser(request)).id }, request.params.id, request.body.reason, app.clock()),
+      rejectSubmission(
+        app.db,
+        { buyerId: (await currentUser(request)).id },
+        request.params.id,
+        request.body.reason,
+        app.clock(),
+      ),
   );
 };

@@ -6,7 +6,15 @@ import { submissions, tasks } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { preparedStatement } from "../../lib/prepared.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import { asLedgerError, escrowKeySql, escrowOf, transfer, transferSql, walletKeySql, walletOf } from "../ledger/service.ts";
+import {
+  asLedgerError,
+  escrowKeySql,
+  escrowOf,
+  transfer,
+  transferSql,
+  walletKeySql,
+  walletOf,
+} from "../ledger/service.ts";
 import { notify, notifySql } from "../notifications/service.ts";
 import { countAll, decideSubmissions, selectSubmissions, toSubmission } from "../tasks/views.ts";
 import { publicListChanged } from "../tasks/first-page-cache.ts";
@@ -19,7 +27,8 @@ async function getSubmission(db: Database, submissionId: string): Promise<Submis
   return toSubmission(row);
 }
 
-const alreadySubmitted = () => new AppError("ALREADY_SUBMITTED", "You have already submitted work for this task");
+const alreadySubmitted = () =>
+  new AppError("ALREADY_SUBMITTED", "You have already submitted work for this task");
 
 /** Rule R3: takes a slot with one conditional update and records the submission, or changes nothing. */
 export async function submitWork(
@@ -71,7 +80,12 @@ export async function submitWork(
       throw error;
     }
     const submission = await getSubmission(tx, id);
-    await notify(tx, task.buyerId, `${submission.worker_name} submitted work for "${submission.task_title}"`, "/dashboard/BuyersHome");
+    await notify(
+      tx,
+      task.buyerId,
+      `${submission.worker_name} submitted work for "${submission.task_title}"`,
+      "/dashboard/BuyersHome",
+    );
     return submission;
   });
   publicListChanged();
@@ -87,7 +101,8 @@ async function whyNotTakeable(db: Database, taskId: string, workerId: string, no
   const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId));
   if (!task || task.deletedAt) return notFound("Task");
   if (task.status === "closed") return new AppError("TASK_CLOSED", "This task is closed");
-  if (task.completionDate < isoDate(now)) return new AppError("TASK_CLOSED", "This task's completion date has passed");
+  if (task.completionDate < isoDate(now))
+    return new AppError("TASK_CLOSED", "This task's completion date has passed");
   return new AppError("NO_SLOTS_LEFT", "All slots of this task are taken");
 }
 
@@ -122,12 +137,16 @@ async function decide(
 }
 
 async function whyNotDecided(db: Database, reviewer: Reviewer, submissionId: string): Promise<Error> {
-  const [row] = await db.select({ buyerId: submissions.buyerId, status: submissions.status }).from(submissions).where(eq(submissions.id, submissionId));
+  const [row] = await db
+    .select({ buyerId: submissions.buyerId, status: submissions.status })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId));
   if (!row) return notFound("Submission");
   if (reviewer !== "auto-approval" && row.buyerId !== reviewer.buyerId) {
     return new AppError("FORBIDDEN", "This submission is not for one of your tasks");
   }
-  if (row.status !== "pending") return new AppError("ALREADY_DECIDED", `This submission was already ${row.status}`);
+  if (row.status !== "pending")
+    return new AppError("ALREADY_DECIDED", `This submission was already ${row.status}`);
   return new Error(`submission ${submissionId} is pending yet could not be decided`);
 }
 
@@ -138,7 +157,12 @@ const EARNED_MESSAGE = "You have earned %s coins from %s for completing %s";
  * Rule R4: pays the worker from the task's escrow, once. One statement decides the
  * submission, pays and notifies the worker (all or nothing), and reads the result back.
  */
-export async function approveSubmission(db: Database, reviewer: Reviewer, submissionId: string, now: Date): Promise<Submission> {
+export async function approveSubmission(
+  db: Database,
+  reviewer: Reviewer,
+  submissionId: string,
+  now: Date,
+): Promise<Submission> {
   const byServer = reviewer === "auto-approval";
   const [approved] = await approvalStatement(db, byServer)
     .execute({ id: submissionId, buyerId: byServer ? null : reviewer.buyerId, now: now.toISOString() })
@@ -176,16 +200,32 @@ function approvalStatement(db: Database, byServer: boolean) {
 }
 
 /** Rule R5: the slot returns to an open task; on a closed task its coins return to the buyer. */
-export async function rejectSubmission(db: Database, reviewer: { buyerId: string }, submissionId: string, reason: string, now: Date): Promise<Submission> {
+export async function rejectSubmission(
+  db: Database,
+  reviewer: { buyerId: string },
+  submissionId: string,
+  reason: string,
+  now: Date,
+): Promise<Submission> {
   await db.transaction(async (tx) => {
-    const [target] = await tx.select({ taskId: submissions.taskId }).from(submissions).where(eq(submissions.id, submissionId));
+    const [target] = await tx
+      .select({ taskId: submissions.taskId })
+      .from(submissions)
+      .where(eq(submissions.id, submissionId));
     if (!target) throw notFound("Submission");
     // Task first, then submission: the order submitWork takes them in.
     const [task] = await tx.select().from(tasks).where(eq(tasks.id, target.taskId)).for("update");
     if (!task) throw notFound("Task");
-    const { workerId } = await decide(tx, reviewer, submissionId, { status: "rejected", reason, decidedAt: now });
+    const { workerId } = await decide(tx, reviewer, submissionId, {
+      status: "rejected",
+      reason,
+      decidedAt: now,
+    });
     if (task.status === "open") {
-      await tx.update(tasks).set({ requiredWorkers: sql`${tasks.requiredWorkers} + 1` }).where(eq(tasks.id, task.id));
+      await tx
+        .update(tasks)
+        .set({ requiredWorkers: sql`${tasks.requiredWorkers} + 1` })
+        .where(eq(tasks.id, task.id));
     } else {
       await transfer(tx, {
         from: escrowOf(task.id),
@@ -194,7 +234,12 @@ export async function rejectSubmission(db: Database, reviewer: { buyerId: string
         idempotencyKey: `reject-refund:${submissionId}`,
       });
     }
-    await notify(tx, workerId, `Your submission for "${task.title}" was rejected: ${reason}`, "/dashboard/my-submissions");
+    await notify(
+      tx,
+      workerId,
+      `Your submission for "${task.title}" was rejected: ${reason}`,
+      "/dashboard/my-submissions",
+    );
   });
   publicListChanged();
   return getSubmission(db, submissionId);
@@ -220,7 +265,13 @@ export async function autoApproveDue(db: Database, now: Date, batch = 200): Prom
   return approved;
 }
 
-async function pagedSubmissions(db: Database, owner: "workerId" | "buyerId", userId: string, page: PageQuery, status?: SubmissionStatus): Promise<Page<Submission>> {
+async function pagedSubmissions(
+  db: Database,
+  owner: "workerId" | "buyerId",
+  userId: string,
+  page: PageQuery,
+  status?: SubmissionStatus,
+): Promise<Page<Submission>> {
   const where = and(eq(submissions[owner], userId), status ? eq(submissions.status, status) : undefined);
   const [rows, [counted]] = await Promise.all([
     selectSubmissions(db)
@@ -233,8 +284,16 @@ async function pagedSubmissions(db: Database, owner: "workerId" | "buyerId", use
   return { items: rows.map(toSubmission), page: page.page, limit: page.limit, total: counted?.total ?? 0 };
 }
 
-export const listWorkerSubmissions = (db: Database, workerId: string, page: PageQuery, status?: SubmissionStatus) =>
-  pagedSubmissions(db, "workerId", workerId, page, status);
+export const listWorkerSubmissions = (
+  db: Database,
+  workerId: string,
+  page: PageQuery,
+  status?: SubmissionStatus,
+) => pagedSubmissions(db, "workerId", workerId, page, status);
 
-export const listBuyerSubmissions = (db: Database, buyerId: string, page: PageQuery, status?: SubmissionStatus) =>
-  pagedSubmissions(db, "buyerId", buyerId, page, status);
+export const listBuyerSubmissions = (
+  db: Database,
+  buyerId: string,
+  page: PageQuery,
+  status?: SubmissionStatus,
+) => pagedSubmissions(db, "buyerId", buyerId, page, status);

@@ -18,7 +18,15 @@ import { AppError } from "../../lib/errors.ts";
 import { readMultipart } from "../../lib/multipart.ts";
 import { currentUser, requireRole, sessionUser } from "../../plugins/auth-guard.ts";
 import { fieldMessages } from "../../plugins/errors.ts";
-import { createTask, deleteTask, getTask, listBuyerTasks, listPublicTasksJson, listWorkerTasks, updateTask } from "./service.ts";
+import {
+  createTask,
+  deleteTask,
+  getTask,
+  listBuyerTasks,
+  listPublicTasksJson,
+  listWorkerTasks,
+  updateTask,
+} from "./service.ts";
 
 const taskParams = z.object({ id: z.uuid("Unknown task") });
 
@@ -48,7 +56,14 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/tasks/:id",
-    { schema: { tags: ["tasks"], summary: "One task (user_email only for signed-in users)", params: taskParams, response: { 200: taskSchema } } },
+    {
+      schema: {
+        tags: ["tasks"],
+        summary: "One task (user_email only for signed-in users)",
+        params: taskParams,
+        response: { 200: taskSchema },
+      },
+    },
     async (request) => getTask(app.db, request.params.id, await sessionUser(request)),
   );
 
@@ -94,12 +109,19 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => updateTask(app.db, await currentUser(request), request.params.id, request.body),
   );
 
-  const deleteSchema = { params: taskParams, response: { 200: z.object({ refunded_coins: z.number().int() }) } };
+  const deleteSchema = {
+    params: taskParams,
+    response: { 200: z.object({ refunded_coins: z.number().int() }) },
+  };
   app.delete(
     "/api/tasks/:id",
     {
       preHandler: requireRole("buyer", "admin"),
-      schema: { tags: ["tasks"], summary: "Delete your task; its open slots' coins come back", ...deleteSchema },
+      schema: {
+        tags: ["tasks"],
+        summary: "Delete your task; its open slots' coins come back",
+        ...deleteSchema,
+      },
     },
     async (request) => deleteTask(app.db, await currentUser(request), request.params.id),
   );
@@ -108,7 +130,12 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/worker/tasks",
     {
       preHandler: requireRole("worker"),
-      schema: { tags: ["worker"], summary: "Tasks you can still submit to", querystring: largePageQuerySchema, response: { 200: largePageOf(taskSchema) } },
+      schema: {
+        tags: ["worker"],
+        summary: "Tasks you can still submit to",
+        querystring: largePageQuerySchema,
+        response: { 200: largePageOf(taskSchema) },
+      },
     },
     async (request) => listWorkerTasks(app.db, (await currentUser(request)).id, request.query, app.clock()),
   );
@@ -117,7 +144,12 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/buyer/tasks",
     {
       preHandler: requireRole("buyer"),
-      schema: { tags: ["buyer"], summary: "Your tasks, latest completion date first", querystring: pageQuerySchema, response: { 200: pageOf(taskSchema) } },
+      schema: {
+        tags: ["buyer"],
+        summary: "Your tasks, latest completion date first",
+        querystring: pageQuerySchema,
+        response: { 200: pageOf(taskSchema) },
+      },
     },
     async (request) => listBuyerTasks(app.db, (await currentUser(request)).id, request.query),
   );

@@ -30,7 +30,13 @@ export interface Actor {
 }
 
 /** Rule R2: the task, its image and its escrow, funded from the buyer's wallet, in one transaction. */
-export async function createTask(db: Database, buyerId: string, fields: CreateTaskFields, image: Buffer, now: Date): Promise<Task> {
+export async function createTask(
+  db: Database,
+  buyerId: string,
+  fields: CreateTaskFields,
+  image: Buffer,
+  now: Date,
+): Promise<Task> {
   if (fields.completion_date < isoDate(now)) {
     const message = "Completion date must be today or later";
     throw new AppError("VALIDATION", message, { completion_date: message });
@@ -53,7 +59,12 @@ export async function createTask(db: Database, buyerId: string, fields: CreateTa
       createdAt: now,
     });
     await openAccount(tx, { kind: "escrow", ownerKey: escrowOf(id) });
-    await transfer(tx, { from: walletOf(buyerId), to: escrowOf(id), amount: cost, idempotencyKey: `task-fund:${id}` });
+    await transfer(tx, {
+      from: walletOf(buyerId),
+      to: escrowOf(id),
+      amount: cost,
+      idempotencyKey: `task-fund:${id}`,
+    });
   });
   publicListChanged();
   return getTask(db, id, { id: buyerId, role: "buyer" });
@@ -68,8 +79,16 @@ export async function getTask(db: Database, taskId: string, viewer: Actor | null
 }
 
 /** Loads a live task for a change: 404 when missing or deleted, 403 unless the actor owns it (or is an admin, when allowed). */
-async function ownedTask(db: Database, actor: Actor, taskId: string, options: { lock: boolean; adminToo: boolean }) {
-  const query = db.select().from(tasks).where(and(eq(tasks.id, taskId), isNull(tasks.deletedAt)));
+async function ownedTask(
+  db: Database,
+  actor: Actor,
+  taskId: string,
+  options: { lock: boolean; adminToo: boolean },
+) {
+  const query = db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), isNull(tasks.deletedAt)));
   const [task] = options.lock ? await query.for("update") : await query;
   if (!task) throw notFound("Task");
   const allowed = task.buyerId === actor.id || (options.adminToo && actor.role === "admin");
@@ -78,7 +97,12 @@ async function ownedTask(db: Database, actor: Actor, taskId: string, options: { 
 }
 
 /** Rule R7: the owner edits title, detail and submission info only. */
-export async function updateTask(db: Database, actor: Actor, taskId: string, fields: EditableTaskFields): Promise<Task> {
+export async function updateTask(
+  db: Database,
+  actor: Actor,
+  taskId: string,
+  fields: EditableTaskFields,
+): Promise<Task> {
   await ownedTask(db, actor, taskId, { lock: false, adminToo: false });
   await db
     .update(tasks)
@@ -98,10 +122,19 @@ async function closeTask(db: Database, taskId: string, options: { delete: boolea
   const refund = task.status === "open" ? task.requiredWorkers * task.payableAmount : 0;
   await db
     .update(tasks)
-    .set({ status: "closed", requiredWorkers: 0, ...(options.delete && !task.deletedAt ? { deletedAt: new Date() } : {}) })
+    .set({
+      status: "closed",
+      requiredWorkers: 0,
+      ...(options.delete && !task.deletedAt ? { deletedAt: new Date() } : {}),
+    })
     .where(eq(tasks.id, taskId));
   if (refund > 0) {
-    await transfer(db, { from: escrowOf(taskId), to: walletOf(task.buyerId), amount: refund, idempotencyKey: `task-close:${taskId}` });
+    await transfer(db, {
+      from: escrowOf(taskId),
+      to: walletOf(task.buyerId),
+      amount: refund,
+      idempotencyKey: `task-close:${taskId}`,
+    });
   }
   // Before the commit: a read in between may keep the old page, for at most the cache's second.
   publicListChanged();
@@ -109,7 +142,11 @@ async function closeTask(db: Database, taskId: string, options: { delete: boolea
 }
 
 /** Rule R8: the owner or an admin deletes a task; answers the coins refunded. An admin's deletion is audited. */
-export async function deleteTask(db: Database, actor: Actor, taskId: string): Promise<{ refunded_coins: number }> {
+export async function deleteTask(
+  db: Database,
+  actor: Actor,
+  taskId: string,
+): Promise<{ refunded_coins: number }> {
   return db.transaction(async (tx) => {
     const task = await ownedTask(tx, actor, taskId, { lock: true, adminToo: true });
     const refunded = await closeTask(tx, taskId, { delete: true });
@@ -129,7 +166,10 @@ export async function deleteTask(db: Database, actor: Actor, taskId: string): Pr
 
 /** Rule R12: closes a deleted buyer's open tasks, refunding their open slots. */
 export async function closeTasksOf(db: Database, buyerId: string): Promise<number> {
-  const open = await db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.buyerId, buyerId), eq(tasks.status, "open")));
+  const open = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.buyerId, buyerId), eq(tasks.status, "open")));
   let refunded = 0;
   for (const { id } of open) refunded += await closeTask(db, id, { delete: true });
   return refunded;
@@ -157,7 +197,11 @@ export async function expireTasks(db: Database, now: Date, batch = 200): Promise
 /** Open, live, not expired, with a free slot: what a worker may still take. */
 const takeable = (today: string | Placeholder) =>
   // Literals, not parameters: a prepared statement's generic plan can then use the partial indexes.
-  and(sql`${tasks.status} = 'open' and ${tasks.requiredWorkers} > 0`, isNull(tasks.deletedAt), gte(tasks.completionDate, today));
+  and(
+    sql`${tasks.status} = 'open' and ${tasks.requiredWorkers} > 0`,
+    isNull(tasks.deletedAt),
+    gte(tasks.completionDate, today),
+  );
 
 export interface PublicTaskQuery {
   sort: TaskSort;
@@ -174,7 +218,10 @@ export function publicTasksQuery(db: Database, sort: TaskSort, afterCursor: bool
   const ascending = sort === "price_asc";
   let position: SQL | undefined;
   if (afterCursor) {
-    const value = sort === "newest" ? sql`${sql.placeholder("value")}::timestamptz` : sql`${sql.placeholder("value")}::int`;
+    const value =
+      sort === "newest"
+        ? sql`${sql.placeholder("value")}::timestamptz`
+        : sql`${sql.placeholder("value")}::int`;
     const row = sql`(${key}, ${tasks.id})`;
     const cursor = sql`(${value}, ${sql.placeholder("id")})`;
     position = ascending ? sql`${row} > ${cursor}` : sql`${row} < ${cursor}`;
@@ -197,27 +244,49 @@ function publicPageStatement(db: Database, sort: TaskSort, afterCursor: boolean)
  * come from a short cache, serialized once for all the requests it serves; visitors and
  * signed-in users have pages of their own, as only the latter see buyers' emails.
  */
-export function listPublicTasksJson(db: Database, query: PublicTaskQuery, now: Date, audience: TaskAudience): Promise<string> {
+export function listPublicTasksJson(
+  db: Database,
+  query: PublicTaskQuery,
+  now: Date,
+  audience: TaskAudience,
+): Promise<string> {
   const read = async () => JSON.stringify(await readPublicPage(db, query, now, audience));
   if (query.cursor) return read();
   return cachedFirstPage(`${audience}:${query.sort}:${query.limit}`, now, read);
 }
 
-async function readPublicPage(db: Database, query: PublicTaskQuery, now: Date, audience: TaskAudience): Promise<CursorPage<Task>> {
+async function readPublicPage(
+  db: Database,
+  query: PublicTaskQuery,
+  now: Date,
+  audience: TaskAudience,
+): Promise<CursorPage<Task>> {
   const { sort, limit } = query;
   const after = query.cursor ? decodeCursor(query.cursor, sort === "newest" ? "timestamp" : "integer") : null;
   // One row more than asked tells whether another page follows.
-  const rows = await publicPageStatement(db, sort, after !== null).execute({ today: isoDate(now), limit: limit + 1, ...after });
+  const rows = await publicPageStatement(db, sort, after !== null).execute({
+    today: isoDate(now),
+    limit: limit + 1,
+    ...after,
+  });
   const items = rows.slice(0, limit).map((row) => taskFor(toTask(row), audience));
   const last = rows.length > limit ? rows[limit - 1] : undefined;
   const nextCursor = last
-    ? encodeCursor({ value: sort === "newest" ? last.createdAt.toISOString() : last.payableAmount, id: last.id })
+    ? encodeCursor({
+        value: sort === "newest" ? last.createdAt.toISOString() : last.payableAmount,
+        id: last.id,
+      })
     : null;
   return { items, next_cursor: nextCursor };
 }
 
 /** Tasks this worker can still submit to (rule R3), newest first, by keyset. */
-export async function listWorkerTasks(db: Database, workerId: string, page: LargePageQuery, now: Date): Promise<LargePage<Task>> {
+export async function listWorkerTasks(
+  db: Database,
+  workerId: string,
+  page: LargePageQuery,
+  now: Date,
+): Promise<LargePage<Task>> {
   const notYetSubmitted = notExists(
     db
       .select({ one: sql`1` })
@@ -229,18 +298,30 @@ export async function listWorkerTasks(db: Database, workerId: string, page: Larg
 }
 
 /** One keyset page of tasks matching `where`, newest first, with the capped count. */
-async function newestTasksPage(db: Database, where: SQL | undefined, page: LargePageQuery): Promise<LargePage<Task>> {
+async function newestTasksPage(
+  db: Database,
+  where: SQL | undefined,
+  page: LargePageQuery,
+): Promise<LargePage<Task>> {
   const after = page.cursor ? decodeCursor(page.cursor, "timestamp") : null;
   const newestFirst = [desc(tasks.createdAt), desc(tasks.id)];
   const [rows, counted] = await Promise.all([
     selectTasks(db)
-      .where(and(where, after ? afterCursor(tasks.createdAt, tasks.id, after, "timestamp", "desc") : undefined))
+      .where(
+        and(where, after ? afterCursor(tasks.createdAt, tasks.id, after, "timestamp", "desc") : undefined),
+      )
       .orderBy(...newestFirst)
       .limit(page.limit + 1)
       .offset(offsetOf(page)),
     countUpTo(db, tasks, where, newestFirst),
   ]);
-  return largePage(rows, page, counted, (row) => ({ value: row.createdAt.toISOString(), id: row.id }), toTask);
+  return largePage(
+    rows,
+    page,
+    counted,
+    (row) => ({ value: row.createdAt.toISOString(), id: row.id }),
+    toTask,
+  );
 }
 
 /** The buyer's own live tasks, latest completion date first. */

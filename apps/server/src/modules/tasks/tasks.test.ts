@@ -1,7 +1,22 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cursorPageOf, taskSchema, type CursorPage, type Page, type Submission, type Task, type User } from "@taskmint/shared";
-import { ledgerAccounts, ledgerTransfers, notifications, submissions, tasks, uploads } from "../../db/schema/index.ts";
+import {
+  cursorPageOf,
+  taskSchema,
+  type CursorPage,
+  type Page,
+  type Submission,
+  type Task,
+  type User,
+} from "@taskmint/shared";
+import {
+  ledgerAccounts,
+  ledgerTransfers,
+  notifications,
+  submissions,
+  tasks,
+  uploads,
+} from "../../db/schema/index.ts";
 import { balanceOf, escrowOf, walletOf } from "../ledger/service.ts";
 import { ensureAdmin } from "../users/service.ts";
 import {
@@ -27,7 +42,8 @@ afterAll(() => ctx.close());
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
-const coinsOf = async (who: RegisteredUser) => (await call("GET", "/api/me", who.cookie)).json<{ user: User }>().user.coins;
+const coinsOf = async (who: RegisteredUser) =>
+  (await call("GET", "/api/me", who.cookie)).json<{ user: User }>().user.coins;
 const days = (n: number) => new Date(clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function newTask(buyer: RegisteredUser, input: Parameters<typeof postTask>[2] = {}): Promise<Task> {
@@ -44,16 +60,23 @@ describe("the public list's first pages", () => {
   it("come from a cache of at most a second that this process's own writes clear", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const task = await newTask(buyer, { task_title: "Cached task" });
-    const newest = async () => (await call("GET", "/api/tasks?sort=newest&limit=3")).json<CursorPage<Task>>().items[0];
+    const newest = async () =>
+      (await call("GET", "/api/tasks?sort=newest&limit=3")).json<CursorPage<Task>>().items[0];
     expect(await newest()).toMatchObject({ id: task.id, task_title: "Cached task" });
     // A change made behind this process's back (another server, say) shows within the second.
     await ctx.db.update(tasks).set({ title: "Changed elsewhere" }).where(eq(tasks.id, task.id));
     expect((await newest())?.task_title).toBe("Cached task");
-    expect((await call("GET", `/api/tasks?sort=newest&limit=3&cursor=${"x".repeat(4)}`)).statusCode).toBe(400);
+    expect((await call("GET", `/api/tasks?sort=newest&limit=3&cursor=${"x".repeat(4)}`)).statusCode).toBe(
+      400,
+    );
     clock.advanceMs(1001);
     expect((await newest())?.task_title).toBe("Changed elsewhere");
     // This process's own writes show at once.
-    const edited = await call("PATCH", `/api/tasks/${task.id}`, buyer.cookie, { task_title: "Edited here", task_detail: "d", submission_info: "s" });
+    const edited = await call("PATCH", `/api/tasks/${task.id}`, buyer.cookie, {
+      task_title: "Edited here",
+      task_detail: "d",
+      submission_info: "s",
+    });
     expect(edited.statusCode).toBe(200);
     expect((await newest())?.task_title).toBe("Edited here");
     const later = await newTask(buyer, { task_title: "Posted later" });
@@ -70,7 +93,12 @@ describe("the buyer's email on public task routes", () => {
     // The same first page, asked alternately, in each order and by cursor: each caller keeps its own answer.
     const cursor = (await call("GET", "/api/tasks?sort=newest&limit=1")).json<CursorPage<Task>>().next_cursor;
     expect(cursor).not.toBeNull();
-    const listUrls = ["/api/tasks?sort=newest&limit=3", "/api/tasks?sort=price_asc&limit=100", "/api/tasks?sort=price_desc&limit=100", `/api/tasks?sort=newest&limit=100&cursor=${cursor ?? ""}`];
+    const listUrls = [
+      "/api/tasks?sort=newest&limit=3",
+      "/api/tasks?sort=price_asc&limit=100",
+      "/api/tasks?sort=price_desc&limit=100",
+      `/api/tasks?sort=newest&limit=100&cursor=${cursor ?? ""}`,
+    ];
     const shownIn = (body: string) => JSON.parse(body) as CursorPage<Task>;
     for (const url of listUrls) {
       for (const cookie of [undefined, worker.cookie, undefined, buyer.cookie]) {
@@ -86,7 +114,9 @@ describe("the buyer's email on public task routes", () => {
     const asVisitor = await call("GET", `/api/tasks/${task.id}`);
     expect("user_email" in asVisitor.json<Task>()).toBe(false);
     expect(asVisitor.body.includes(buyer.email)).toBe(false);
-    expect((await call("GET", `/api/tasks/${task.id}`, worker.cookie)).json<Task>().user_email).toBe(buyer.email);
+    expect((await call("GET", `/api/tasks/${task.id}`, worker.cookie)).json<Task>().user_email).toBe(
+      buyer.email,
+    );
   });
 });
 
@@ -94,7 +124,12 @@ describe("creating a task (rule R2)", () => {
   it("deducts required_workers x payable_amount into the task's escrow", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const task = await newTask(buyer, { required_workers: 3, payable_amount: 7 });
-    expect(task).toMatchObject({ required_workers: 3, payable_amount: 7, status: "open", user_email: buyer.email });
+    expect(task).toMatchObject({
+      required_workers: 3,
+      payable_amount: 7,
+      status: "open",
+      user_email: buyer.email,
+    });
     expect(task.task_image_url).toMatch(/^\/uploads\//);
     expect(await coinsOf(buyer)).toBe(50 - 21);
     expect(await balanceOf(ctx.db, escrowOf(task.id))).toBe(21);
@@ -102,11 +137,23 @@ describe("creating a task (rule R2)", () => {
 
   it("refuses with 409 INSUFFICIENT_COINS and leaves no task, transfer or image", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
-    const before = { tasks: await ctx.db.$count(tasks), transfers: await ctx.db.$count(ledgerTransfers), uploads: await ctx.db.$count(uploads) };
-    const response = await postTask(ctx.app, buyer.cookie, { required_workers: 6, payable_amount: 9, completion_date: days(3) });
+    const before = {
+      tasks: await ctx.db.$count(tasks),
+      transfers: await ctx.db.$count(ledgerTransfers),
+      uploads: await ctx.db.$count(uploads),
+    };
+    const response = await postTask(ctx.app, buyer.cookie, {
+      required_workers: 6,
+      payable_amount: 9,
+      completion_date: days(3),
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: { code: "INSUFFICIENT_COINS" } });
-    expect({ tasks: await ctx.db.$count(tasks), transfers: await ctx.db.$count(ledgerTransfers), uploads: await ctx.db.$count(uploads) }).toEqual(before);
+    expect({
+      tasks: await ctx.db.$count(tasks),
+      transfers: await ctx.db.$count(ledgerTransfers),
+      uploads: await ctx.db.$count(uploads),
+    }).toEqual(before);
     expect(await coinsOf(buyer)).toBe(50);
   });
 
@@ -125,7 +172,9 @@ describe("creating a task (rule R2)", () => {
     const count = await ctx.db.$count(tasks);
     const response = await postTask(ctx.app, buyer.cookie, { completion_date: days(3), ...input });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ error: { details: Record<string, string> } }>().error.details).toHaveProperty(field);
+    expect(response.json<{ error: { details: Record<string, string> } }>().error.details).toHaveProperty(
+      field,
+    );
     expect(await ctx.db.$count(tasks)).toBe(count);
     expect(await coinsOf(buyer)).toBe(50);
   });
@@ -133,7 +182,16 @@ describe("creating a task (rule R2)", () => {
   it("requires an image, a real one", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     expect((await postTask(ctx.app, buyer.cookie, { completion_date: days(3) }, null)).statusCode).toBe(400);
-    expect((await postTask(ctx.app, buyer.cookie, { completion_date: days(3) }, Buffer.from("<svg onload=alert(1)>"))).statusCode).toBe(415);
+    expect(
+      (
+        await postTask(
+          ctx.app,
+          buyer.cookie,
+          { completion_date: days(3) },
+          Buffer.from("<svg onload=alert(1)>"),
+        )
+      ).statusCode,
+    ).toBe(415);
     expect(await coinsOf(buyer)).toBe(50);
   });
 
@@ -165,7 +223,12 @@ describe("editing and deleting (rules R7, R8)", () => {
     });
     expect(sneaky.statusCode).toBe(400);
     const [row] = await ctx.db.select().from(tasks).where(eq(tasks.id, task.id));
-    expect(row).toMatchObject({ title: "New title", requiredWorkers: 2, payableAmount: 5, completionDate: task.completion_date });
+    expect(row).toMatchObject({
+      title: "New title",
+      requiredWorkers: 2,
+      payableAmount: 5,
+      completionDate: task.completion_date,
+    });
   });
 
   it("refunds only the open slots when deleted; pending submissions stay reviewable", async () => {
@@ -182,7 +245,9 @@ describe("editing and deleting (rules R7, R8)", () => {
     expect((await call("GET", `/api/tasks/${task.id}`)).statusCode).toBe(404);
     expect((await call("DELETE", `/api/tasks/${task.id}`, buyer.cookie)).statusCode).toBe(404);
 
-    const rejected = await call("POST", `/api/submissions/${submission.id}/reject`, buyer.cookie, { reason: "No proof" });
+    const rejected = await call("POST", `/api/submissions/${submission.id}/reject`, buyer.cookie, {
+      reason: "No proof",
+    });
     expect(rejected.json()).toMatchObject({ status: "rejected", reason: "No proof" });
     // The task is closed, so the rejected slot's coins go back to the buyer.
     expect(await coinsOf(buyer)).toBe(50);
@@ -207,8 +272,13 @@ describe("editing and deleting (rules R7, R8)", () => {
     const edit = { task_title: "Mine now", task_detail: "d", submission_info: "s" };
     expect((await call("PATCH", `/api/tasks/${task.id}`, other.cookie, edit)).statusCode).toBe(403);
     expect((await call("DELETE", `/api/tasks/${task.id}`, other.cookie)).statusCode).toBe(403);
-    expect((await call("POST", `/api/submissions/${submission.id}/approve`, other.cookie)).statusCode).toBe(403);
-    expect((await call("POST", `/api/submissions/${submission.id}/reject`, other.cookie, { reason: "x" })).statusCode).toBe(403);
+    expect((await call("POST", `/api/submissions/${submission.id}/approve`, other.cookie)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call("POST", `/api/submissions/${submission.id}/reject`, other.cookie, { reason: "x" }))
+        .statusCode,
+    ).toBe(403);
     expect((await call("PATCH", `/api/tasks/${task.id}`, worker.cookie, edit)).statusCode).toBe(403);
     expect(await coinsOf(owner)).toBe(40);
     expect(await coinsOf(worker)).toBe(10);
@@ -222,7 +292,12 @@ describe("submitting (rule R3)", () => {
     const worker = await registerUser(ctx.app, "worker");
     const first = await submit(worker, task.id);
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ status: "pending", task_id: task.id, worker_email: worker.email, buyer_email: buyer.email });
+    expect(first.json()).toMatchObject({
+      status: "pending",
+      task_id: task.id,
+      worker_email: worker.email,
+      buyer_email: buyer.email,
+    });
     expect((await call("GET", `/api/tasks/${task.id}`)).json()).toMatchObject({ required_workers: 1 });
     const again = await submit(worker, task.id);
     expect(again.statusCode).toBe(409);
@@ -284,7 +359,9 @@ describe("reviewing (rules R4, R5)", () => {
     expect(await coinsOf(worker)).toBe(16);
     for (const again of [
       await call("POST", `/api/submissions/${submission.id}/approve`, buyer.cookie),
-      await call("POST", `/api/submissions/${submission.id}/reject`, buyer.cookie, { reason: "Changed my mind" }),
+      await call("POST", `/api/submissions/${submission.id}/reject`, buyer.cookie, {
+        reason: "Changed my mind",
+      }),
     ]) {
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ error: { code: "ALREADY_DECIDED" } });
@@ -298,7 +375,9 @@ describe("reviewing (rules R4, R5)", () => {
     const worker = await registerUser(ctx.app, "worker");
     const submission = (await submit(worker, task.id)).json<Submission>();
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => call("POST", `/api/submissions/${submission.id}/approve`, buyer.cookie)),
+      Array.from({ length: 5 }, () =>
+        call("POST", `/api/submissions/${submission.id}/approve`, buyer.cookie),
+      ),
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     expect(await coinsOf(worker)).toBe(19);
@@ -314,15 +393,21 @@ describe("reviewing (rules R4, R5)", () => {
     // A broken ledger (never the case in use): the payment fails inside the approval.
     await ctx.db.update(ledgerAccounts).set({ balance: 0 }).where(emptied);
     try {
-      await expect(approveSubmission(ctx.db, { buyerId: buyer.user.id }, submission.id, clock.now())).rejects.toMatchObject({ code: "INSUFFICIENT_COINS" });
+      await expect(
+        approveSubmission(ctx.db, { buyerId: buyer.user.id }, submission.id, clock.now()),
+      ).rejects.toMatchObject({ code: "INSUFFICIENT_COINS" });
       const [row] = await ctx.db.select().from(submissions).where(eq(submissions.id, submission.id));
       expect(row).toMatchObject({ status: "pending", decidedAt: null });
-      expect(await ctx.db.$count(notifications, eq(notifications.userId, worker.user.id))).toBe(notificationsBefore);
+      expect(await ctx.db.$count(notifications, eq(notifications.userId, worker.user.id))).toBe(
+        notificationsBefore,
+      );
       expect(await coinsOf(worker)).toBe(10);
     } finally {
       await ctx.db.update(ledgerAccounts).set({ balance: 6 }).where(emptied);
     }
-    expect((await call("POST", `/api/submissions/${submission.id}/approve`, buyer.cookie)).json()).toMatchObject({ status: "approved" });
+    expect(
+      (await call("POST", `/api/submissions/${submission.id}/approve`, buyer.cookie)).json(),
+    ).toMatchObject({ status: "approved" });
     expect(await coinsOf(worker)).toBe(16);
   });
 
@@ -331,8 +416,13 @@ describe("reviewing (rules R4, R5)", () => {
     const task = await newTask(buyer, { required_workers: 1 });
     const worker = await registerUser(ctx.app, "worker");
     const submission = (await submit(worker, task.id)).json<Submission>();
-    expect((await call("POST", `/api/submissions/${submission.id}/reject`, buyer.cookie, { reason: "" })).statusCode).toBe(400);
-    await call("POST", `/api/submissions/${submission.id}/reject`, buyer.cookie, { reason: "Blurry screenshot" });
+    expect(
+      (await call("POST", `/api/submissions/${submission.id}/reject`, buyer.cookie, { reason: "" }))
+        .statusCode,
+    ).toBe(400);
+    await call("POST", `/api/submissions/${submission.id}/reject`, buyer.cookie, {
+      reason: "Blurry screenshot",
+    });
     expect((await call("GET", `/api/tasks/${task.id}`)).json()).toMatchObject({ required_workers: 1 });
     const mine = (await call("GET", "/api/worker/submissions", worker.cookie)).json<Page<Submission>>();
     expect(mine.items[0]).toMatchObject({ status: "rejected", reason: "Blurry screenshot" });
@@ -347,9 +437,13 @@ describe("background jobs (rules R6, R9)", () => {
     const task = await newTask(buyer, { payable_amount: 4, completion_date: days(30) });
     const worker = await registerUser(ctx.app, "worker");
     const submission = (await submit(worker, task.id)).json<Submission>();
-    expect(submission.auto_approve_at).toBe(new Date(Date.parse(submission.current_date) + 3 * 86_400_000).toISOString());
+    expect(submission.auto_approve_at).toBe(
+      new Date(Date.parse(submission.current_date) + 3 * 86_400_000).toISOString(),
+    );
 
-    expect(await autoApproveDue(ctx.db, new Date(Date.parse(submission.current_date) + 2 * 86_400_000))).toBe(0);
+    expect(await autoApproveDue(ctx.db, new Date(Date.parse(submission.current_date) + 2 * 86_400_000))).toBe(
+      0,
+    );
     expect(await coinsOf(worker)).toBe(10);
     const dueAt = new Date(Date.parse(submission.auto_approve_at ?? ""));
     // Two server processes running the job at once pay once.
@@ -367,7 +461,10 @@ describe("background jobs (rules R6, R9)", () => {
     await submit(worker, task.id);
     const later = new Date(clock.now().getTime() + 2 * 86_400_000);
     await Promise.all([expireTasks(ctx.db, later), expireTasks(ctx.db, later)]);
-    expect((await call("GET", `/api/tasks/${task.id}`)).json()).toMatchObject({ status: "closed", required_workers: 0 });
+    expect((await call("GET", `/api/tasks/${task.id}`)).json()).toMatchObject({
+      status: "closed",
+      required_workers: 0,
+    });
     expect(await coinsOf(buyer)).toBe(50 - 5);
     expect(await balanceOf(ctx.db, escrowOf(task.id))).toBe(5);
     expect(await balanceOf(ctx.db, walletOf(worker.user.id))).toBe(10);
@@ -378,7 +475,8 @@ describe("lists and stats", () => {
   it("pages the public list by cursor in each order, open tasks with a free slot only", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const mine = [];
-    for (const amount of [3, 1, 2, 2]) mine.push(await newTask(buyer, { required_workers: 1, payable_amount: amount }));
+    for (const amount of [3, 1, 2, 2])
+      mine.push(await newTask(buyer, { required_workers: 1, payable_amount: amount }));
     const full = await newTask(buyer, { required_workers: 1, payable_amount: 1 });
     await submit(await registerUser(ctx.app, "worker"), full.id);
 
@@ -431,11 +529,25 @@ describe("lists and stats", () => {
     await submit(worker, other.id);
     await call("POST", `/api/submissions/${first.id}/approve`, buyer.cookie);
 
-    expect((await call("GET", "/api/buyer/stats", buyer.cookie)).json()).toEqual({ totalTasks: 3, pendingWorkers: 4, totalPayments: 0 });
-    expect((await call("GET", "/api/worker/stats", worker.cookie)).json()).toEqual({ total_submissions: 2, pending_submissions: 1, total_earnings: 5 });
-    const queue = (await call("GET", "/api/buyer/submissions?status=pending", buyer.cookie)).json<Page<Submission>>();
+    expect((await call("GET", "/api/buyer/stats", buyer.cookie)).json()).toEqual({
+      totalTasks: 3,
+      pendingWorkers: 4,
+      totalPayments: 0,
+    });
+    expect((await call("GET", "/api/worker/stats", worker.cookie)).json()).toEqual({
+      total_submissions: 2,
+      pending_submissions: 1,
+      total_earnings: 5,
+    });
+    const queue = (await call("GET", "/api/buyer/submissions?status=pending", buyer.cookie)).json<
+      Page<Submission>
+    >();
     expect(queue.total).toBe(1);
-    expect(queue.items[0]).toMatchObject({ task_id: other.id, worker_name: worker.user.name, status: "pending" });
+    expect(queue.items[0]).toMatchObject({
+      task_id: other.id,
+      worker_name: worker.user.name,
+      status: "pending",
+    });
     const own = (await call("GET", "/api/buyer/tasks", buyer.cookie)).json<Page<Task>>();
     expect(own.total).toBe(3);
   });

@@ -16,7 +16,8 @@ export const taskColumns = {
 };
 
 /** A select of tasks with their buyer, ready for toTask(). */
-export const selectTasks = (db: Database) => db.select(taskColumns).from(tasks).innerJoin(buyers, eq(buyers.id, tasks.buyerId));
+export const selectTasks = (db: Database) =>
+  db.select(taskColumns).from(tasks).innerJoin(buyers, eq(buyers.id, tasks.buyerId));
 
 type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>["execute"]>>[number];
 
@@ -53,7 +54,10 @@ const submissionKeys = Object.keys(getTableColumns(submissions)) as (keyof Submi
 
 /** The view's columns, over the submissions table or over a statement that returns its rows. */
 function submissionColumnsOf<Source extends SubmissionColumns>(source: Source) {
-  const own = Object.fromEntries(submissionKeys.map((key) => [key, source[key]])) as Pick<Source, keyof SubmissionColumns>;
+  const own = Object.fromEntries(submissionKeys.map((key) => [key, source[key]])) as Pick<
+    Source,
+    keyof SubmissionColumns
+  >;
   return {
     ...own,
     taskTitle: tasks.title,
@@ -85,7 +89,9 @@ export function decideSubmissions<Effects extends Record<string, SQL.Aliased>>(
   decision: { set: PgUpdateSetSource<typeof submissions>; where: SQL | undefined },
   effects: (row: { decided: SubmissionColumns; worker: typeof workers; buyer: typeof buyers }) => Effects,
 ) {
-  const decided = db.$with("decided").as(db.update(submissions).set(decision.set).where(decision.where).returning());
+  const decided = db
+    .$with("decided")
+    .as(db.update(submissions).set(decision.set).where(decision.where).returning());
   return db
     .with(decided)
     .select({ ...submissionColumnsOf(decided), ...effects({ decided, worker: workers, buyer: buyers }) })

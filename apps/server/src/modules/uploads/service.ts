@@ -49,10 +49,12 @@ const REMOTE_IMAGE_TIMEOUT_MS = 5000;
  */
 export async function fetchRemoteImage(url: string): Promise<Buffer> {
   const target = URL.canParse(url) ? new URL(url) : null;
-  if (!target || (target.protocol !== "https:" && target.protocol !== "http:")) throw new AppError("VALIDATION", "The photo address is not a web address");
+  if (!target || (target.protocol !== "https:" && target.protocol !== "http:"))
+    throw new AppError("VALIDATION", "The photo address is not a web address");
   const signal = AbortSignal.timeout(REMOTE_IMAGE_TIMEOUT_MS);
   const response = await fetch(target, { signal, redirect: "follow" });
-  if (!response.ok || !response.body) throw new AppError("VALIDATION", `The photo could not be fetched (HTTP ${response.status})`);
+  if (!response.ok || !response.body)
+    throw new AppError("VALIDATION", `The photo could not be fetched (HTTP ${response.status})`);
   if (Number(response.headers.get("content-length") ?? 0) > MAX_IMAGE_BYTES) {
     await response.body.cancel();
     throw new AppError("TOO_LARGE", "Images must be at most 5 MB");
@@ -76,7 +78,9 @@ export async function fetchRemoteImage(url: string): Promise<Buffer> {
 /** Stores a processed image and returns the URL it is served from. */
 export async function storeImage(db: Database, image: ProcessedImage): Promise<string> {
   const key = `${randomUUID()}.webp`;
-  await db.insert(uploads).values({ key, contentType: image.contentType, size: image.bytes.length, bytes: image.bytes });
+  await db
+    .insert(uploads)
+    .values({ key, contentType: image.contentType, size: image.bytes.length, bytes: image.bytes });
   return `/uploads/${key}`;
 }
 

@@ -22,16 +22,27 @@ async function registerWith(bytes: Buffer, filename: string, type: string) {
   return ctx.app.inject({ method: "POST", url: "/api/register", ...body });
 }
 
-const svgWithScript = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10"/></svg>');
+const svgWithScript = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10"/></svg>',
+);
 // Starts like a GIF, carries JavaScript after the header.
-const polyglot = Buffer.concat([Buffer.from("GIF89a/*\x01\x00\x01\x00\x00\x00\x00*/=alert(1);//"), Buffer.alloc(64)]);
+const polyglot = Buffer.concat([
+  Buffer.from("GIF89a/*\x01\x00\x01\x00\x00\x00\x00*/=alert(1);//"),
+  Buffer.alloc(64),
+]);
 
 describe("hostile uploads", () => {
   it.each([
     ["a shell script renamed .png", Buffer.from("#!/bin/sh\nrm -rf /\n"), "evil.png", "image/png", 415],
     ["an SVG with script", svgWithScript, "evil.svg", "image/svg+xml", 415],
     ["a GIF/JavaScript polyglot", polyglot, "evil.gif", "image/gif", 415],
-    ["an HTML page named .jpg", Buffer.from("<html><script>alert(1)</script></html>"), "evil.jpg", "image/jpeg", 415],
+    [
+      "an HTML page named .jpg",
+      Buffer.from("<html><script>alert(1)</script></html>"),
+      "evil.jpg",
+      "image/jpeg",
+      415,
+    ],
   ])("refuses %s and keeps no file or account", async (_name, bytes, filename, type, status) => {
     const before = { uploads: await ctx.db.$count(uploads), users: await ctx.db.$count(users) };
     const response = await registerWith(bytes, filename, type);
@@ -41,13 +52,19 @@ describe("hostile uploads", () => {
 
   it("refuses a 50 MB file with 413", async () => {
     const before = await ctx.db.$count(uploads);
-    const response = await registerWith(Buffer.concat([await testImage(), Buffer.alloc(50 * 1024 * 1024)]), "huge.png", "image/png");
+    const response = await registerWith(
+      Buffer.concat([await testImage(), Buffer.alloc(50 * 1024 * 1024)]),
+      "huge.png",
+      "image/png",
+    );
     expect(response.statusCode).toBe(413);
     expect(await ctx.db.$count(uploads)).toBe(before);
   });
 
   it("refuses a decompression bomb: a small PNG of 100 million pixels", async () => {
-    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: "#000000" } })
+    const bomb = await sharp({
+      create: { width: 10_000, height: 10_000, channels: 3, background: "#000000" },
+    })
       .png({ compressionLevel: 9 })
       .toBuffer();
     expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
@@ -65,7 +82,10 @@ describe("hostile uploads", () => {
     expect(withExif.includes(Buffer.from("secret location data"))).toBe(true);
     const response = await registerWith(withExif, "me.jpg", "image/jpeg");
     expect(response.statusCode).toBe(201);
-    const stored = await ctx.app.inject({ method: "GET", url: response.json<{ user: { photo: string } }>().user.photo });
+    const stored = await ctx.app.inject({
+      method: "GET",
+      url: response.json<{ user: { photo: string } }>().user.photo,
+    });
     expect(stored.rawPayload.includes(Buffer.from("secret location data"))).toBe(false);
     expect(stored.headers["x-content-type-options"]).toBe("nosniff");
   });

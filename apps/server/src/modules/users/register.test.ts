@@ -38,7 +38,11 @@ describe("POST /api/register", () => {
     expect(photo.headers["content-type"]).toBe("image/webp");
     expect(photo.headers["cache-control"]).toContain("immutable");
 
-    const me = await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: response.headers["set-cookie"]?.toString().split(";")[0] ?? "" } });
+    const me = await ctx.app.inject({
+      method: "GET",
+      url: "/api/me",
+      headers: { cookie: response.headers["set-cookie"]?.toString().split(";")[0] ?? "" },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json<{ user: User }>().user.email).toBe(user.email);
   });
@@ -82,7 +86,9 @@ describe("POST /api/register", () => {
     const { photo: _photo, ...withoutPhoto } = await validFields();
     const response = await register(withoutPhoto);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: { code: "VALIDATION", details: { photo: "Photo is required" } } });
+    expect(response.json()).toMatchObject({
+      error: { code: "VALIDATION", details: { photo: "Photo is required" } },
+    });
   });
 
   it("refuses the admin role: admins cannot be self-chosen", async () => {
@@ -94,7 +100,10 @@ describe("POST /api/register", () => {
   it("refuses a non-image renamed .png with 415 and keeps no file", async () => {
     const uploadsBefore = await ctx.db.$count(uploads);
     const fields = await validFields();
-    const response = await register({ ...fields, photo: { bytes: Buffer.from("#!/bin/sh\necho pwned\n"), filename: "evil.png", type: "image/png" } });
+    const response = await register({
+      ...fields,
+      photo: { bytes: Buffer.from("#!/bin/sh\necho pwned\n"), filename: "evil.png", type: "image/png" },
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ error: { code: "UNSUPPORTED_MEDIA_TYPE" } });
     expect(await ctx.db.$count(uploads)).toBe(uploadsBefore);
@@ -103,7 +112,10 @@ describe("POST /api/register", () => {
 
   it("refuses a photo over 5 MB with 413", async () => {
     const big = Buffer.concat([await testImage(), Buffer.alloc(5 * 1024 * 1024 + 1)]);
-    const response = await register({ ...(await validFields()), photo: { bytes: big, filename: "big.png", type: "image/png" } });
+    const response = await register({
+      ...(await validFields()),
+      photo: { bytes: big, filename: "big.png", type: "image/png" },
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ error: { code: "TOO_LARGE" } });
   });
@@ -114,9 +126,15 @@ describe("POST /api/register", () => {
   });
 
   it("accepts a JPEG and re-encodes it to WebP", async () => {
-    const response = await register({ ...(await validFields()), photo: { bytes: await testImage("jpeg"), filename: "x.jpg", type: "image/jpeg" } });
+    const response = await register({
+      ...(await validFields()),
+      photo: { bytes: await testImage("jpeg"), filename: "x.jpg", type: "image/jpeg" },
+    });
     expect(response.statusCode).toBe(201);
-    const photo = await ctx.app.inject({ method: "GET", url: response.json<{ user: User }>().user.photo ?? "" });
+    const photo = await ctx.app.inject({
+      method: "GET",
+      url: response.json<{ user: User }>().user.photo ?? "",
+    });
     expect(photo.rawPayload.subarray(8, 12).toString()).toBe("WEBP");
   });
 });

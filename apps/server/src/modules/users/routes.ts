@@ -10,7 +10,9 @@ import { getUser, registerUser, updateProfile } from "./service.ts";
 
 const userAnswer = z.object({ user: userSchema });
 
-export const userRoutes: FastifyPluginAsyncZod<{ rateLimit: false | { max: number; timeWindow: string } }> = async (app, options) => {
+export const userRoutes: FastifyPluginAsyncZod<{
+  rateLimit: false | { max: number; timeWindow: string };
+}> = async (app, options) => {
   app.post(
     "/api/register",
     {
@@ -70,7 +72,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ rateLimit: false | { max: numbe
       const form = await readMultipart(request);
       const name = form.fields.name === undefined ? undefined : nameSchema.safeParse(form.fields.name);
       if (name && !name.success) {
-        throw new AppError("VALIDATION", name.error.issues[0]?.message ?? "Invalid name", { name: name.error.issues[0]?.message });
+        throw new AppError("VALIDATION", name.error.issues[0]?.message ?? "Invalid name", {
+          name: name.error.issues[0]?.message,
+        });
       }
       return { user: await updateProfile(app.db, id, { name: name?.data, photo: form.files.photo }) };
     },

@@ -13,7 +13,12 @@ import { fetchRemoteImage, processImage, storeImage, type ProcessedImage } from 
 export async function grantSignupBonus(db: Database, userId: string, role: Role): Promise<void> {
   await openAccount(db, { kind: "wallet", ownerKey: walletOf(userId), userId });
   if (role === "admin") return;
-  await transfer(db, { from: MINT, to: walletOf(userId), amount: SIGNUP_BONUS[role], idempotencyKey: `signup:${userId}` });
+  await transfer(db, {
+    from: MINT,
+    to: walletOf(userId),
+    amount: SIGNUP_BONUS[role],
+    idempotencyKey: `signup:${userId}`,
+  });
 }
 
 /**
@@ -21,7 +26,11 @@ export async function grantSignupBonus(db: Database, userId: string, role: Role)
  * stores it like a registration photo, and makes it the user's photo; or leaves them without
  * one, answering why, when it cannot be fetched or is not an image. Never the foreign URL.
  */
-export async function adoptRemotePhoto(db: Database, userId: string, url: string): Promise<{ photo: string } | { photo: null; reason: string }> {
+export async function adoptRemotePhoto(
+  db: Database,
+  userId: string,
+  url: string,
+): Promise<{ photo: string } | { photo: null; reason: string }> {
   let image: ProcessedImage;
   try {
     image = await processImage(await fetchRemoteImage(url));
@@ -49,12 +58,21 @@ async function insertPasswordUser(db: Database, user: NewPasswordUser): Promise<
   const id = randomUUID();
   const passwordHash = await hashPassword(user.password);
   try {
-    await db.insert(users).values({ id, name: user.name, email: user.email, role: user.role, image: user.image });
+    await db
+      .insert(users)
+      .values({ id, name: user.name, email: user.email, role: user.role, image: user.image });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("EMAIL_TAKEN", "An account with this email already exists");
+    if (isUniqueViolation(error))
+      throw new AppError("EMAIL_TAKEN", "An account with this email already exists");
     throw error;
   }
-  await db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: passwordHash });
+  await db.insert(accounts).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: "credential",
+    userId: id,
+    password: passwordHash,
+  });
   return id;
 }
 
@@ -89,12 +107,22 @@ export async function ensureAdmin(
 ): Promise<{ created: boolean; userId: string }> {
   const email = admin.email.trim().toLowerCase();
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));
+    const [existing] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.email, email));
     if (existing) {
-      if (existing.role !== "admin") await tx.update(users).set({ role: "admin", updatedAt: new Date() }).where(eq(users.id, existing.id));
+      if (existing.role !== "admin")
+        await tx.update(users).set({ role: "admin", updatedAt: new Date() }).where(eq(users.id, existing.id));
       return { created: false, userId: existing.id };
     }
-    const userId = await insertPasswordUser(tx, { name: admin.name ?? "Admin", email, password: admin.password, role: "admin", image: null });
+    const userId = await insertPasswordUser(tx, {
+      name: admin.name ?? "Admin",
+      email,
+      password: admin.password,
+      role: "admin",
+      image: null,
+    });
     await grantSignupBonus(tx, userId, "admin");
     return { created: true, userId };
   });
@@ -103,7 +131,14 @@ export async function ensureAdmin(
 /** A user as the API shows it, with the coins of their wallet. */
 export async function getUser(db: Database, userId: string): Promise<User> {
   const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email, photo: users.image, role: users.role, coins: ledgerAccounts.balance })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      photo: users.image,
+      role: users.role,
+      coins: ledgerAccounts.balance,
+    })
     .from(users)
     .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, walletOf(userId)))
     .where(eq(users.id, userId));
@@ -112,13 +147,21 @@ export async function getUser(db: Database, userId: string): Promise<User> {
 }
 
 /** PATCH /api/me: name and photo only (never role or coins). */
-export async function updateProfile(db: Database, userId: string, change: { name?: string; photo?: Buffer }): Promise<User> {
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  change: { name?: string; photo?: Buffer },
+): Promise<User> {
   const image = change.photo ? await processImage(change.photo) : null;
   await db.transaction(async (tx) => {
     const photoUrl = image ? await storeImage(tx, image) : undefined;
     await tx
       .update(users)
-      .set({ ...(change.name ? { name: change.name } : {}), ...(photoUrl ? { image: photoUrl } : {}), updatedAt: new Date() })
+      .set({
+        ...(change.name ? { name: change.name } : {}),
+        ...(photoUrl ? { image: photoUrl } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, userId));
   });
   return getUser(db, userId);

@@ -1,4 +1,11 @@
-import { pageOf, pageQuerySchema, textSchema, withdrawalRequestSchema, withdrawalSchema, withdrawalStatuses } from "@taskmint/shared";
+import {
+  pageOf,
+  pageQuerySchema,
+  textSchema,
+  withdrawalRequestSchema,
+  withdrawalSchema,
+  withdrawalStatuses,
+} from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
@@ -18,14 +25,20 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: withdrawalSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await requestWithdrawal(app.db, (await currentUser(request)).id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await requestWithdrawal(app.db, (await currentUser(request)).id, request.body)),
   );
 
   app.get(
     "/api/worker/withdrawals",
     {
       preHandler: requireRole("worker"),
-      schema: { tags: ["worker"], summary: "Your withdrawals, newest first", querystring: pageQuerySchema, response: { 200: pageOf(withdrawalSchema) } },
+      schema: {
+        tags: ["worker"],
+        summary: "Your withdrawals, newest first",
+        querystring: pageQuerySchema,
+        response: { 200: pageOf(withdrawalSchema) },
+      },
     },
     async (request) => listWithdrawals(app.db, { workerId: (await currentUser(request)).id }, request.query),
   );
@@ -51,9 +64,15 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/admin/withdrawals/:id/approve",
     {
       preHandler: requireRole("admin"),
-      schema: { tags: ["admin"], summary: "Pay out a pending withdrawal", params: idParams, response: { 200: withdrawalSchema } },
+      schema: {
+        tags: ["admin"],
+        summary: "Pay out a pending withdrawal",
+        params: idParams,
+        response: { 200: withdrawalSchema },
+      },
     },
-    async (request) => decideWithdrawal(app.db, (await currentUser(request)).id, request.params.id, { approve: true }),
+    async (request) =>
+      decideWithdrawal(app.db, (await currentUser(request)).id, request.params.id, { approve: true }),
   );
 
   app.post(
@@ -69,6 +88,9 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      decideWithdrawal(app.db, (await currentUser(request)).id, request.params.id, { approve: false, reason: request.body.reason }),
+      decideWithdrawal(app.db, (await currentUser(request)).id, request.params.id, {
+        approve: false,
+        reason: request.body.reason,
+      }),
   );
 };

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import { withdrawalDollars, type Page, type PageQuery, type Withdrawal, type WithdrawalRequest } from "@taskmint/shared";
+import {
+  withdrawalDollars,
+  type Page,
+  type PageQuery,
+  type Withdrawal,
+  type WithdrawalRequest,
+} from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { users, withdrawals } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
@@ -40,7 +46,11 @@ async function getWithdrawal(db: Database, id: string): Promise<Withdrawal> {
 }
 
 /** Rule R10: records the request and holds its coins at once, so no two requests spend the same coins. */
-export async function requestWithdrawal(db: Database, workerId: string, request: WithdrawalRequest): Promise<Withdrawal> {
+export async function requestWithdrawal(
+  db: Database,
+  workerId: string,
+  request: WithdrawalRequest,
+): Promise<Withdrawal> {
   const id = randomUUID();
   await db.transaction(async (tx) => {
     await tx.insert(withdrawals).values({
@@ -52,7 +62,12 @@ export async function requestWithdrawal(db: Database, workerId: string, request:
       accountNumber: request.account_number,
     });
     await openAccount(tx, { kind: "hold", ownerKey: holdOf(id) });
-    await transfer(tx, { from: walletOf(workerId), to: holdOf(id), amount: request.withdrawal_coin, idempotencyKey: `withdraw-hold:${id}` });
+    await transfer(tx, {
+      from: walletOf(workerId),
+      to: holdOf(id),
+      amount: request.withdrawal_coin,
+      idempotencyKey: `withdraw-hold:${id}`,
+    });
   });
   return getWithdrawal(db, id);
 }
@@ -60,7 +75,12 @@ export async function requestWithdrawal(db: Database, workerId: string, request:
 export type WithdrawalDecision = { approve: true } | { approve: false; reason: string };
 
 /** An admin pays out (hold -> payout) or refuses (hold -> wallet) a pending withdrawal, once; the worker is told. */
-export async function decideWithdrawal(db: Database, adminId: string, id: string, decision: WithdrawalDecision): Promise<Withdrawal> {
+export async function decideWithdrawal(
+  db: Database,
+  adminId: string,
+  id: string,
+  decision: WithdrawalDecision,
+): Promise<Withdrawal> {
   await db.transaction(async (tx) => {
     const [decided] = await tx
       .update(withdrawals)
@@ -73,7 +93,10 @@ export async function decideWithdrawal(db: Database, adminId: string, id: string
       .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "pending")))
       .returning();
     if (!decided) {
-      const [existing] = await tx.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id));
+      const [existing] = await tx
+        .select({ status: withdrawals.status })
+        .from(withdrawals)
+        .where(eq(withdrawals.id, id));
       if (!existing) throw notFound("Withdrawal");
       throw new AppError("ALREADY_DECIDED", `This withdrawal was already ${existing.status}`);
     }
@@ -87,10 +110,25 @@ export async function decideWithdrawal(db: Database, adminId: string, id: string
     });
     const dollars = (decided.amountCents / 100).toFixed(2);
     if (decision.approve) {
-      await transfer(tx, { from: holdOf(id), to: PAYOUT, amount: decided.coins, idempotencyKey: `withdraw-pay:${id}` });
-      await notify(tx, decided.workerId, `Your withdrawal of ${decided.coins} coins ($${dollars}) was approved`, "/dashboard/withdrawals");
+      await transfer(tx, {
+        from: holdOf(id),
+        to: PAYOUT,
+        amount: decided.coins,
+        idempotencyKey: `withdraw-pay:${id}`,
+      });
+      await notify(
+        tx,
+        decided.workerId,
+        `Your withdrawal of ${decided.coins} coins ($${dollars}) was approved`,
+        "/dashboard/withdrawals",
+      );
     } else {
-      await transfer(tx, { from: holdOf(id), to: walletOf(decided.workerId), amount: decided.coins, idempotencyKey: `withdraw-return:${id}` });
+      await transfer(tx, {
+        from: holdOf(id),
+        to: walletOf(decided.workerId),
+        amount: decided.coins,
+        idempotencyKey: `withdraw-return:${id}`,
+      });
       await notify(
         tx,
         decided.workerId,

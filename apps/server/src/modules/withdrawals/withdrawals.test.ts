@@ -2,7 +2,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, User, Withdrawal } from "@taskmint/shared";
 import { notifications, withdrawals } from "../../db/schema/index.ts";
-import { registerUser, sessionCookie, signIn, startTestApp, type RegisteredUser, type TestContext } from "../../test/harness.ts";
+import {
+  registerUser,
+  sessionCookie,
+  signIn,
+  startTestApp,
+  type RegisteredUser,
+  type TestContext,
+} from "../../test/harness.ts";
 import { MINT, PAYOUT, balanceOf, holdOf, transfer, walletOf } from "../ledger/service.ts";
 import { ensureAdmin } from "../users/service.ts";
 
@@ -18,17 +25,27 @@ afterAll(() => ctx.close());
 type Method = "GET" | "POST";
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
-const coinsOf = async (who: RegisteredUser) => (await call("GET", "/api/me", who.cookie)).json<{ user: User }>().user.coins;
+const coinsOf = async (who: RegisteredUser) =>
+  (await call("GET", "/api/me", who.cookie)).json<{ user: User }>().user.coins;
 
 /** A worker with `coins` in their wallet (earnings seeded through the ledger's own transfer). */
 async function workerWith(coins: number) {
   const worker = await registerUser(ctx.app, "worker");
   if (coins === 10) return worker;
-  await transfer(ctx.db, { from: MINT, to: walletOf(worker.user.id), amount: coins - 10, idempotencyKey: `test-earn:${worker.user.id}` });
+  await transfer(ctx.db, {
+    from: MINT,
+    to: walletOf(worker.user.id),
+    amount: coins - 10,
+    idempotencyKey: `test-earn:${worker.user.id}`,
+  });
   return worker;
 }
 
-const bkash = (coins: number) => ({ withdrawal_coin: coins, payment_system: "Bkash", account_number: "01712345678" });
+const bkash = (coins: number) => ({
+  withdrawal_coin: coins,
+  payment_system: "Bkash",
+  account_number: "01712345678",
+});
 
 describe("requesting a withdrawal (rule R10)", () => {
   it("holds the coins at once and records coins / 20 dollars", async () => {
@@ -36,7 +53,12 @@ describe("requesting a withdrawal (rule R10)", () => {
     const response = await call("POST", "/api/withdrawals", worker.cookie, bkash(215));
     expect(response.statusCode).toBe(201);
     const withdrawal = response.json<Withdrawal>();
-    expect(withdrawal).toMatchObject({ withdrawal_coin: 215, withdrawal_amount: 10.75, status: "pending", worker_email: worker.email });
+    expect(withdrawal).toMatchObject({
+      withdrawal_coin: 215,
+      withdrawal_amount: 10.75,
+      status: "pending",
+      worker_email: worker.email,
+    });
     expect(await coinsOf(worker)).toBe(285);
     expect(await balanceOf(ctx.db, holdOf(withdrawal.id))).toBe(215);
   });
@@ -59,7 +81,11 @@ describe("requesting a withdrawal (rule R10)", () => {
   it("withdraws only from the caller's own wallet: a worker cannot withdraw for another", async () => {
     const rich = await workerWith(1000);
     const thief = await workerWith(10);
-    const response = await call("POST", "/api/withdrawals", thief.cookie, { ...bkash(200), worker_email: rich.email, worker_id: rich.user.id });
+    const response = await call("POST", "/api/withdrawals", thief.cookie, {
+      ...bkash(200),
+      worker_email: rich.email,
+      worker_id: rich.user.id,
+    });
     expect(response.statusCode).toBe(409);
     expect(await coinsOf(rich)).toBe(1000);
   });
@@ -72,7 +98,9 @@ describe("requesting a withdrawal (rule R10)", () => {
 
   it("holds exactly 5 of 20 parallel requests of 200 from a 1,000-coin wallet", async () => {
     const worker = await workerWith(1000);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => call("POST", "/api/withdrawals", worker.cookie, bkash(200))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call("POST", "/api/withdrawals", worker.cookie, bkash(200))),
+    );
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(5);
     expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(15);
     expect(await coinsOf(worker)).toBe(0);
@@ -102,10 +130,21 @@ describe("deciding a withdrawal", () => {
 
   it("reject returns the coins to the worker with the reason", async () => {
     const worker = await workerWith(250);
-    const withdrawal = (await call("POST", "/api/withdrawals", worker.cookie, { ...bkash(250), payment_system: "PayPal", account_number: "w@example.com" })).json<Withdrawal>();
+    const withdrawal = (
+      await call("POST", "/api/withdrawals", worker.cookie, {
+        ...bkash(250),
+        payment_system: "PayPal",
+        account_number: "w@example.com",
+      })
+    ).json<Withdrawal>();
     expect(await coinsOf(worker)).toBe(0);
-    expect((await call("POST", `/api/admin/withdrawals/${withdrawal.id}/reject`, admin, { reason: "" })).statusCode).toBe(400);
-    const rejected = await call("POST", `/api/admin/withdrawals/${withdrawal.id}/reject`, admin, { reason: "Account name mismatch" });
+    expect(
+      (await call("POST", `/api/admin/withdrawals/${withdrawal.id}/reject`, admin, { reason: "" }))
+        .statusCode,
+    ).toBe(400);
+    const rejected = await call("POST", `/api/admin/withdrawals/${withdrawal.id}/reject`, admin, {
+      reason: "Account name mismatch",
+    });
     expect(rejected.json()).toMatchObject({ status: "rejected", reason: "Account name mismatch" });
     expect(await coinsOf(worker)).toBe(250);
   });
@@ -124,9 +163,13 @@ describe("deciding a withdrawal", () => {
   it("lets only admins list and decide", async () => {
     const worker = await workerWith(200);
     const withdrawal = (await call("POST", "/api/withdrawals", worker.cookie, bkash(200))).json<Withdrawal>();
-    expect((await call("POST", `/api/admin/withdrawals/${withdrawal.id}/approve`, worker.cookie)).statusCode).toBe(403);
+    expect(
+      (await call("POST", `/api/admin/withdrawals/${withdrawal.id}/approve`, worker.cookie)).statusCode,
+    ).toBe(403);
     expect((await call("GET", "/api/admin/withdrawals?status=pending", worker.cookie)).statusCode).toBe(403);
-    const pending = (await call("GET", "/api/admin/withdrawals?status=pending&limit=100", admin)).json<Page<Withdrawal>>();
+    const pending = (await call("GET", "/api/admin/withdrawals?status=pending&limit=100", admin)).json<
+      Page<Withdrawal>
+    >();
     expect(pending.items.map((item) => item.id)).toContain(withdrawal.id);
     expect(pending.items.every((item) => item.status === "pending")).toBe(true);
   });
@@ -134,11 +177,21 @@ describe("deciding a withdrawal", () => {
 
 describe("admin stats (rule R14)", () => {
   it("counts workers and buyers, sums wallet coins and completed payments", async () => {
-    const before = (await call("GET", "/api/admin/stats", admin)).json<{ totalWorkers: number; totalBuyers: number; totalCoins: number; totalPayments: number }>();
+    const before = (await call("GET", "/api/admin/stats", admin)).json<{
+      totalWorkers: number;
+      totalBuyers: number;
+      totalCoins: number;
+      totalPayments: number;
+    }>();
     await registerUser(ctx.app, "worker");
     await registerUser(ctx.app, "buyer");
     const after = (await call("GET", "/api/admin/stats", admin)).json<typeof before>();
-    expect(after).toEqual({ ...before, totalWorkers: before.totalWorkers + 1, totalBuyers: before.totalBuyers + 1, totalCoins: before.totalCoins + 60 });
+    expect(after).toEqual({
+      ...before,
+      totalWorkers: before.totalWorkers + 1,
+      totalBuyers: before.totalBuyers + 1,
+      totalCoins: before.totalCoins + 60,
+    });
     const worker = await registerUser(ctx.app, "worker");
     expect((await call("GET", "/api/admin/stats", worker.cookie)).statusCode).toBe(403);
   });
@@ -146,7 +199,9 @@ describe("admin stats (rule R14)", () => {
 
 describe("daily activity for the admin charts", () => {
   it("counts today's issued and paid-out coins, and gives one row per day", async () => {
-    const before = (await call("GET", "/api/admin/stats/daily?days=7", admin)).json<{ date: string; coins_issued: number; coins_paid_out: number }[]>();
+    const before = (await call("GET", "/api/admin/stats/daily?days=7", admin)).json<
+      { date: string; coins_issued: number; coins_paid_out: number }[]
+    >();
     expect(before).toHaveLength(7);
     expect(before.at(-1)?.date).toBe(new Date().toISOString().slice(0, 10));
     const worker = await workerWith(300);
@@ -158,4 +213,3 @@ describe("daily activity for the admin charts", () => {
     expect((await call("GET", "/api/admin/stats/daily?days=0", admin)).statusCode).toBe(400);
   });
 });
-

@@ -16,7 +16,10 @@ export function AccountMenu({ user }: { user: User }) {
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !box.current?.contains(event.target as Node)) setOpen(false);
+      if (
+        event instanceof KeyboardEvent ? event.key === "Escape" : !box.current?.contains(event.target as Node)
+      )
+        setOpen(false);
     };
     document.addEventListener("mousedown", close);
     document.addEventListener("keydown", close);
@@ -50,7 +53,10 @@ export function AccountMenu({ user }: { user: User }) {
         <Avatar photo={user.photo} name={user.name} />
       </button>
       {open && (
-        <ul role="menu" className="menu absolute right-0 z-50 mt-2 w-52 rounded-box bg-base-100 p-2 shadow-lg ring-1 ring-base-300">
+        <ul
+          role="menu"
+          className="menu absolute right-0 z-50 mt-2 w-52 rounded-box bg-base-100 p-2 shadow-lg ring-1 ring-base-300"
+        >
           <li className="menu-title truncate">{user.name}</li>
           <li role="none">
             <Link role="menuitem" to="/profile" onClick={() => setOpen(false)}>

@@ -17,10 +17,26 @@ export function DashboardLayout() {
 
   return (
     <div className="drawer lg:drawer-open">
-      <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" checked={drawerOpen} onChange={(event) => setDrawerOpen(event.target.checked)} tabIndex={-1} aria-hidden="true" />
+      <input
+        id="dashboard-drawer"
+        type="checkbox"
+        className="drawer-toggle"
+        checked={drawerOpen}
+        onChange={(event) => setDrawerOpen(event.target.checked)}
+        tabIndex={-1}
+        aria-hidden="true"
+      />
       <div className="drawer-content flex min-h-screen flex-col bg-base-200">
-        <header className="navbar sticky top-0 z-30 gap-2 border-b border-base-300 bg-base-100 px-4" data-testid="dashboard-topbar">
-          <button type="button" className="btn btn-ghost btn-square lg:hidden" aria-label="Open dashboard menu" onClick={() => setDrawerOpen(true)}>
+        <header
+          className="navbar sticky top-0 z-30 gap-2 border-b border-base-300 bg-base-100 px-4"
+          data-testid="dashboard-topbar"
+        >
+          <button
+            type="button"
+            className="btn btn-ghost btn-square lg:hidden"
+            aria-label="Open dashboard menu"
+            onClick={() => setDrawerOpen(true)}
+          >
             <Menu aria-hidden="true" />
           </button>
           <div className="flex flex-1 items-center gap-2">
@@ -43,7 +59,13 @@ export function DashboardLayout() {
         </main>
       </div>
       <div className="drawer-side z-40">
-        <button type="button" className="drawer-overlay" aria-label="Close dashboard menu" onClick={close} tabIndex={drawerOpen ? 0 : -1} />
+        <button
+          type="button"
+          className="drawer-overlay"
+          aria-label="Close dashboard menu"
+          onClick={close}
+          tabIndex={drawerOpen ? 0 : -1}
+        />
         <aside className="flex min-h-full w-64 flex-col bg-base-100">
           <div className="border-b border-base-300 p-4">
             <Logo />
@@ -52,7 +74,11 @@ export function DashboardLayout() {
             <ul className="menu w-full gap-1 p-2">
               {entries.map((entry) => (
                 <li key={entry.to}>
-                  <NavLink to={entry.to} onClick={close} className={({ isActive }) => (isActive ? "bg-primary/10 font-semibold text-primary" : "")}>
+                  <NavLink
+                    to={entry.to}
+                    onClick={close}
+                    className={({ isActive }) => (isActive ? "bg-primary/10 font-semibold text-primary" : "")}
+                  >
                     {entry.label}
                   </NavLink>
                 </li>

@@ -8,11 +8,22 @@ import { FacebookIcon, GithubIcon, LinkedinIcon } from "../../components/ui/Soci
 import { useMe, useServerConfig } from "../../lib/auth.ts";
 
 // Only signed-in users see it; visitors' first bundle leaves it (and react-toastify) out.
-const AccountMenu = lazy(() => import("./AccountMenu.tsx").then((module) => ({ default: module.AccountMenu })));
+const AccountMenu = lazy(() =>
+  import("./AccountMenu.tsx").then((module) => ({ default: module.AccountMenu })),
+);
 
-const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "bg-primary/10 font-semibold text-primary" : "");
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? "bg-primary/10 font-semibold text-primary" : "";
 
-function NavLinks({ signedIn, repositoryUrl, onNavigate }: { signedIn: boolean; repositoryUrl?: string; onNavigate?: () => void }) {
+function NavLinks({
+  signedIn,
+  repositoryUrl,
+  onNavigate,
+}: {
+  signedIn: boolean;
+  repositoryUrl?: string;
+  onNavigate?: () => void;
+}) {
   return (
     <>
       <li>
@@ -103,7 +114,11 @@ function TopBar() {
       </nav>
       {menuOpen && (
         <ul id="mobile-menu" className="menu w-full border-t border-base-300 bg-base-100 p-2 lg:hidden">
-          <NavLinks signedIn={Boolean(user)} repositoryUrl={config.data?.repository_url} onNavigate={() => setMenuOpen(false)} />
+          <NavLinks
+            signedIn={Boolean(user)}
+            repositoryUrl={config.data?.repository_url}
+            onNavigate={() => setMenuOpen(false)}
+          />
         </ul>
       )}
     </header>
@@ -136,13 +151,31 @@ function Footer() {
         <div>
           <h2 className="mb-2 font-bold">Follow us</h2>
           <div className="flex gap-3">
-            <a className="btn btn-circle btn-ghost text-neutral-content hover:bg-neutral-content/10" href="https://www.facebook.com/" target="_blank" rel="noopener noreferrer" aria-label="TaskMint on Facebook">
+            <a
+              className="btn btn-circle btn-ghost text-neutral-content hover:bg-neutral-content/10"
+              href="https://www.facebook.com/"
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="TaskMint on Facebook"
+            >
               <FacebookIcon />
             </a>
-            <a className="btn btn-circle btn-ghost text-neutral-content hover:bg-neutral-content/10" href="https://www.linkedin.com/" target="_blank" rel="noopener noreferrer" aria-label="TaskMint on LinkedIn">
+            <a
+              className="btn btn-circle btn-ghost text-neutral-content hover:bg-neutral-content/10"
+              href="https://www.linkedin.com/"
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="TaskMint on LinkedIn"
+            >
               <LinkedinIcon />
             </a>
-            <a className="btn btn-circle btn-ghost text-neutral-content hover:bg-neutral-content/10" href="https://github.com/" target="_blank" rel="noopener noreferrer" aria-label="TaskMint on GitHub">
+            <a
+              className="btn btn-circle btn-ghost text-neutral-content hover:bg-neutral-content/10"
+              href="https://github.com/"
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="TaskMint on GitHub"
+            >
               <GithubIcon />
             </a>
           </div>

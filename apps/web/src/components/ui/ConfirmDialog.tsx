@@ -25,7 +25,14 @@ export function ConfirmDialog({
     if (!open && element?.open) element.close();
   }, [open]);
   return (
-    <dialog ref={dialog} className="modal" onClose={onCancel} role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-message">
+    <dialog
+      ref={dialog}
+      className="modal"
+      onClose={onCancel}
+      role="alertdialog"
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-message"
+    >
       <div className="modal-box">
         <h2 id="confirm-title" className="text-lg font-bold">
           {title}

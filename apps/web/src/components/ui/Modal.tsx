@@ -1,7 +1,19 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
 /** A native <dialog> (focus trap, Escape to close) styled by daisyUI. */
-export function Modal({ open, title, onClose, children, actions }: { open: boolean; title: string; onClose: () => void; children: ReactNode; actions?: ReactNode }) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  actions,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -10,7 +22,12 @@ export function Modal({ open, title, onClose, children, actions }: { open: boole
     if (!open && element.open) element.close();
   }, [open]);
   return (
-    <dialog ref={dialog} className="modal modal-bottom sm:modal-middle" onClose={onClose} aria-labelledby="modal-title">
+    <dialog
+      ref={dialog}
+      className="modal modal-bottom sm:modal-middle"
+      onClose={onClose}
+      aria-labelledby="modal-title"
+    >
       <div className="modal-box max-h-[90vh]">
         <h2 id="modal-title" className="mb-3 text-lg font-bold">
           {title}

@@ -23,7 +23,8 @@ export function PagedList<T>({
   if (query.isError) return <ErrorState message={errorMessage} onRetry={() => void query.refetch()} />;
   const { data } = query;
   if (data.items.length === 0) return typeof empty === "string" ? <EmptyState title={empty} /> : empty;
-  const keyset = "next_cursor" in data ? { hasNext: data.next_cursor !== null, capped: data.total_capped } : {};
+  const keyset =
+    "next_cursor" in data ? { hasNext: data.next_cursor !== null, capped: data.total_capped } : {};
   return (
     <>
       {children(data.items)}

@@ -18,7 +18,11 @@ export function Pagination({
   const more = hasNext ?? page < pages;
   if (page <= 1 && !more) return null;
   // A capped total only says the list goes on past it.
-  const label = !capped ? `Page ${page} of ${pages}` : page <= pages ? `Page ${page} of ${pages}+` : `Page ${page}`;
+  const label = !capped
+    ? `Page ${page} of ${pages}`
+    : page <= pages
+      ? `Page ${page} of ${pages}+`
+      : `Page ${page}`;
   return (
     <nav className="join mt-4 flex justify-center" aria-label="Pages">
       <button type="button" className="btn join-item" disabled={page <= 1} onClick={() => onPage(page - 1)}>

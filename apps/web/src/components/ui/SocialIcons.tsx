@@ -1,6 +1,11 @@
 // Brand marks drawn inline (the icon library carries no brand logos).
 
-const base = { viewBox: "0 0 24 24", className: "size-5", fill: "currentColor", "aria-hidden": true } as const;
+const base = {
+  viewBox: "0 0 24 24",
+  className: "size-5",
+  fill: "currentColor",
+  "aria-hidden": true,
+} as const;
 
 export const FacebookIcon = () => (
   <svg {...base}>

@@ -5,7 +5,10 @@ import { useRefreshMe } from "../../lib/auth.ts";
 
 export function useUpdateProfile() {
   const refresh = useRefreshMe();
-  return useMutation({ mutationFn: (form: FormData) => api<{ user: User }>("/api/me", { method: "PATCH", body: form }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (form: FormData) => api<{ user: User }>("/api/me", { method: "PATCH", body: form }),
+    onSuccess: refresh,
+  });
 }
 
 export const useChangePassword = () =>
@@ -16,13 +19,17 @@ export const useChangePassword = () =>
 
 export const useRequestReset = () =>
   useMutation({
-    mutationFn: (email: string) => api("/api/auth/request-password-reset", { body: { email, redirectTo: `${window.location.origin}/reset-password` } }),
+    mutationFn: (email: string) =>
+      api("/api/auth/request-password-reset", {
+        body: { email, redirectTo: `${window.location.origin}/reset-password` },
+      }),
   });
 
 export function useResetPassword() {
   const refresh = useRefreshMe();
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) => api<{ user: User }>("/api/password/reset", { body }),
+    mutationFn: (body: { token: string; password: string }) =>
+      api<{ user: User }>("/api/password/reset", { body }),
     onSuccess: refresh,
   });
 }

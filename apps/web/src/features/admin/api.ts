@@ -1,5 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminStats, DailyActivity, DeletedAccountCoins, DeleteUserRequest, LargePage, Page, Role, Task, Withdrawal } from "@taskmint/shared";
+import type {
+  AdminStats,
+  DailyActivity,
+  DeletedAccountCoins,
+  DeleteUserRequest,
+  LargePage,
+  Page,
+  Role,
+  Task,
+  Withdrawal,
+} from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
 
 export interface LedgerReport {
@@ -12,8 +22,10 @@ export interface LedgerReport {
   problems: string[];
 }
 
-export const useAdminStats = () => useQuery({ queryKey: ["admin-stats"], queryFn: () => api<AdminStats>("/api/admin/stats") });
-export const useLedgerCheck = () => useQuery({ queryKey: ["ledger-check"], queryFn: () => api<LedgerReport>("/api/admin/ledger/check") });
+export const useAdminStats = () =>
+  useQuery({ queryKey: ["admin-stats"], queryFn: () => api<AdminStats>("/api/admin/stats") });
+export const useLedgerCheck = () =>
+  useQuery({ queryKey: ["ledger-check"], queryFn: () => api<LedgerReport>("/api/admin/ledger/check") });
 
 export const usePendingWithdrawals = (page: number) =>
   useQuery({
@@ -26,9 +38,15 @@ export function useDecideWithdrawal() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, approve, reason }: { id: string; approve: boolean; reason?: string }) =>
-      api<Withdrawal>(`/api/admin/withdrawals/${id}/${approve ? "approve" : "reject"}`, { body: approve ? {} : { reason } }),
+      api<Withdrawal>(`/api/admin/withdrawals/${id}/${approve ? "approve" : "reject"}`, {
+        body: approve ? {} : { reason },
+      }),
     onSuccess: () =>
-      Promise.all(["admin-withdrawals", "admin-stats", "ledger-check"].map((key) => client.invalidateQueries({ queryKey: [key] }))),
+      Promise.all(
+        ["admin-withdrawals", "admin-stats", "ledger-check"].map((key) =>
+          client.invalidateQueries({ queryKey: [key] }),
+        ),
+      ),
   });
 }
 
@@ -58,29 +76,43 @@ export interface AuditRecord {
 export const useAdminUsers = (pageQuery: string, q: string, role: Role | "") =>
   useQuery({
     queryKey: ["admin-users", pageQuery, q, role],
-    queryFn: () => api<LargePage<AdminUser>>(`/api/admin/users?${pageQuery}&limit=10&q=${encodeURIComponent(q)}${role ? `&role=${role}` : ""}`),
+    queryFn: () =>
+      api<LargePage<AdminUser>>(
+        `/api/admin/users?${pageQuery}&limit=10&q=${encodeURIComponent(q)}${role ? `&role=${role}` : ""}`,
+      ),
     placeholderData: keepPreviousData,
   });
 
 export const useAdminTasks = (pageQuery: string) =>
-  useQuery({ queryKey: ["admin-tasks", pageQuery], queryFn: () => api<LargePage<Task>>(`/api/admin/tasks?${pageQuery}&limit=10`), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: ["admin-tasks", pageQuery],
+    queryFn: () => api<LargePage<Task>>(`/api/admin/tasks?${pageQuery}&limit=10`),
+    placeholderData: keepPreviousData,
+  });
 
 export const useAuditTrail = (page: number, action: string) =>
   useQuery({
     queryKey: ["admin-audit", page, action],
-    queryFn: () => api<Page<AuditRecord>>(`/api/admin/audit?page=${page}&limit=10${action ? `&action=${action}` : ""}`),
+    queryFn: () =>
+      api<Page<AuditRecord>>(`/api/admin/audit?page=${page}&limit=10${action ? `&action=${action}` : ""}`),
     placeholderData: keepPreviousData,
   });
 
 function useRefreshAdmin() {
   const client = useQueryClient();
-  return () => Promise.all(["admin-users", "admin-tasks", "admin-stats", "admin-audit", "ledger-check"].map((key) => client.invalidateQueries({ queryKey: [key] })));
+  return () =>
+    Promise.all(
+      ["admin-users", "admin-tasks", "admin-stats", "admin-audit", "ledger-check"].map((key) =>
+        client.invalidateQueries({ queryKey: [key] }),
+      ),
+    );
 }
 
 export function useChangeRole() {
   const refresh = useRefreshAdmin();
   return useMutation({
-    mutationFn: ({ id, role }: { id: string; role: Role }) => api<AdminUser>(`/api/admin/users/${id}`, { method: "PATCH", body: { role } }),
+    mutationFn: ({ id, role }: { id: string; role: Role }) =>
+      api<AdminUser>(`/api/admin/users/${id}`, { method: "PATCH", body: { role } }),
     onSuccess: refresh,
   });
 }
@@ -95,7 +127,8 @@ export interface DeletedUser {
 export function useDeleteUser() {
   const refresh = useRefreshAdmin();
   return useMutation({
-    mutationFn: ({ id, choice }: { id: string; choice: DeleteUserRequest }) => api<DeletedUser>(`/api/admin/users/${id}`, { method: "DELETE", body: choice }),
+    mutationFn: ({ id, choice }: { id: string; choice: DeleteUserRequest }) =>
+      api<DeletedUser>(`/api/admin/users/${id}`, { method: "DELETE", body: choice }),
     onSuccess: refresh,
   });
 }
@@ -103,10 +136,14 @@ export function useDeleteUser() {
 export function useAdminDeleteTask() {
   const refresh = useRefreshAdmin();
   return useMutation({
-    mutationFn: (id: string) => api<{ refunded_coins: number }>(`/api/admin/tasks/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) =>
+      api<{ refunded_coins: number }>(`/api/admin/tasks/${id}`, { method: "DELETE" }),
     onSuccess: refresh,
   });
 }
 
 export const useDailyActivity = (days: number) =>
-  useQuery({ queryKey: ["admin-daily", days], queryFn: () => api<DailyActivity[]>(`/api/admin/stats/daily?days=${days}`) });
+  useQuery({
+    queryKey: ["admin-daily", days],
+    queryFn: () => api<DailyActivity[]>(`/api/admin/stats/daily?days=${days}`),
+  });

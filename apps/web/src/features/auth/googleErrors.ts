@@ -14,6 +14,8 @@ export function googleSignInError(code: string, description: string | null): str
     case "email_not_found":
       return "Google did not share your email address, which TaskMint needs to sign you in.";
     default:
-      return description ? `Google sign-in failed: ${description}` : "Google sign-in failed. Please try again.";
+      return description
+        ? `Google sign-in failed: ${description}`
+        : "Google sign-in failed. Please try again.";
   }
 }

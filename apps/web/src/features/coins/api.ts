@@ -9,10 +9,19 @@ export interface CoinPackageOffer {
   price: number;
 }
 
-export const useCoinPackages = () => useQuery({ queryKey: ["coin-packages"], queryFn: () => api<CoinPackageOffer[]>("/api/coin-packages"), staleTime: Infinity });
+export const useCoinPackages = () =>
+  useQuery({
+    queryKey: ["coin-packages"],
+    queryFn: () => api<CoinPackageOffer[]>("/api/coin-packages"),
+    staleTime: Infinity,
+  });
 
 export const usePaymentHistory = (page: number) =>
-  useQuery({ queryKey: ["payments", page], queryFn: () => api<Page<Payment>>(`/api/payments?page=${page}&limit=10`), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: ["payments", page],
+    queryFn: () => api<Page<Payment>>(`/api/payments?page=${page}&limit=10`),
+    placeholderData: keepPreviousData,
+  });
 
 export const useMyWithdrawals = (page: number) =>
   useQuery({
@@ -35,7 +44,11 @@ export function usePayWithCard() {
       const started = await api<StartedPayment>("/api/payments", { body: { package_id: packageId } });
       return api<Payment>(`/api/payments/${started.payment.id}/sandbox-confirm`, { body: card });
     },
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: meKey }), client.invalidateQueries({ queryKey: ["payments"] })]),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: meKey }),
+        client.invalidateQueries({ queryKey: ["payments"] }),
+      ]),
   });
 }
 
@@ -43,7 +56,10 @@ export function usePayWithCard() {
 export const useStripeIntent = (packageId: string) =>
   useQuery({
     queryKey: ["stripe-intent", packageId],
-    queryFn: () => api<StartedPayment & { publishable_key: string | null }>("/api/payments", { body: { package_id: packageId } }),
+    queryFn: () =>
+      api<StartedPayment & { publishable_key: string | null }>("/api/payments", {
+        body: { package_id: packageId },
+      }),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -55,7 +71,11 @@ export function useConfirmStripePayment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (paymentId: string) => api<Payment>(`/api/payments/${paymentId}/confirm`, { body: {} }),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: meKey }), client.invalidateQueries({ queryKey: ["payments"] })]),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: meKey }),
+        client.invalidateQueries({ queryKey: ["payments"] }),
+      ]),
   });
 }
 
@@ -63,6 +83,10 @@ export function useRequestWithdrawal() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: WithdrawalRequest) => api<Withdrawal>("/api/withdrawals", { body: request }),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: meKey }), client.invalidateQueries({ queryKey: ["my-withdrawals"] })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: meKey }),
+        client.invalidateQueries({ queryKey: ["my-withdrawals"] }),
+      ]),
   });
 }

@@ -16,7 +16,10 @@ export function NotificationBell() {
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !box.current?.contains(event.target as Node)) setOpen(false);
+      if (
+        event instanceof KeyboardEvent ? event.key === "Escape" : !box.current?.contains(event.target as Node)
+      )
+        setOpen(false);
     };
     document.addEventListener("mousedown", close);
     document.addEventListener("keydown", close);
@@ -58,7 +61,11 @@ export function NotificationBell() {
             <ul className="max-h-96 overflow-y-auto">
               {notifications.data.items.map((item) => (
                 <li key={item.id} className="border-b border-base-200 last:border-0">
-                  <Link to={item.action_route} className="block p-3 hover:bg-base-200" onClick={() => setOpen(false)}>
+                  <Link
+                    to={item.action_route}
+                    className="block p-3 hover:bg-base-200"
+                    onClick={() => setOpen(false)}
+                  >
                     <p className={`text-sm ${item.read ? "" : "font-semibold"}`}>{item.message}</p>
                     <p className="mt-1 text-xs text-base-content/60">{formatDateTime(item.created_at)}</p>
                   </Link>

@@ -15,12 +15,16 @@ const key = ["notifications"] as const;
 export const useNotifications = () =>
   useQuery({
     queryKey: key,
-    queryFn: () => api<{ items: AppNotification[]; unread: number; total: number }>("/api/notifications?limit=10"),
+    queryFn: () =>
+      api<{ items: AppNotification[]; unread: number; total: number }>("/api/notifications?limit=10"),
   });
 
 export function useMarkAllRead() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: () => api("/api/notifications/read", { body: { all: true } }), onSuccess: () => client.invalidateQueries({ queryKey: key }) });
+  return useMutation({
+    mutationFn: () => api("/api/notifications/read", { body: { all: true } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
 }
 
 /**

@@ -13,7 +13,8 @@ export const SLIDES = [
     id: 2,
     image: "/images/banner-tasks.webp",
     title: "Simple Tasks, Real Rewards",
-    description: "Watch, test, review and share: clear instructions, fair reviews, and pay for every approved task.",
+    description:
+      "Watch, test, review and share: clear instructions, fair reviews, and pay for every approved task.",
     buttonText: "View Tasks",
     to: "/allTask",
   },
@@ -53,11 +54,13 @@ export const WHY_US = [
 export const FAQ = [
   {
     question: "How much does a task pay?",
-    answer: "Most tasks pay roughly the value of $0.10 to $5 in coins, depending on the effort they take. 20 coins are worth $1.",
+    answer:
+      "Most tasks pay roughly the value of $0.10 to $5 in coins, depending on the effort they take. 20 coins are worth $1.",
   },
   {
     question: "How much can I earn in a month?",
-    answer: "Dedicated part-time workers earn about $200 to $500 a month. What you earn depends on the tasks you pick and the time you give.",
+    answer:
+      "Dedicated part-time workers earn about $200 to $500 a month. What you earn depends on the tasks you pick and the time you give.",
   },
   {
     question: "How do I withdraw my earnings?",
@@ -66,7 +69,8 @@ export const FAQ = [
   },
   {
     question: "How is the quality of work checked?",
-    answer: "The buyer reviews every submission and approves or rejects it with a reason, and random checks keep reviews fair. A submission nobody reviews is approved automatically after 3 days.",
+    answer:
+      "The buyer reviews every submission and approves or rejects it with a reason, and random checks keep reviews fair. A submission nobody reviews is approved automatically after 3 days.",
   },
   {
     question: "Are there bonuses for good work?",
@@ -74,14 +78,45 @@ export const FAQ = [
   },
   {
     question: "Can I work from anywhere?",
-    answer: "Yes, from any country with an internet connection. A few tasks are only for workers in certain countries; their details say so.",
+    answer:
+      "Yes, from any country with an internet connection. A few tasks are only for workers in certain countries; their details say so.",
   },
 ] as const;
 
 export const TESTIMONIALS = [
-  { id: 1, name: "Nusrat Jahan", role: "Worker", image: "/images/avatar-1.webp", quote: "I do a few tasks every evening and withdraw to Bkash every month. It adds up." },
-  { id: 2, name: "Daniel Okafor", role: "Buyer", image: "/images/avatar-2.webp", quote: "I got 200 app reviews tested in two days, and paid only for the ones I approved." },
-  { id: 3, name: "Rafi Ahmed", role: "Worker", image: "/images/avatar-3.webp", quote: "Clear instructions and fair reviews. When a task was rejected, I was told exactly why." },
-  { id: 4, name: "Maria Santos", role: "Buyer", image: "/images/avatar-4.webp", quote: "The escrow gives me peace of mind: unused coins come back the moment I close a task." },
-  { id: 5, name: "Tanvir Hossain", role: "Worker", image: "/images/avatar-5.webp", quote: "Flexible hours around my studies, and payouts that arrive on time." },
+  {
+    id: 1,
+    name: "Nusrat Jahan",
+    role: "Worker",
+    image: "/images/avatar-1.webp",
+    quote: "I do a few tasks every evening and withdraw to Bkash every month. It adds up.",
+  },
+  {
+    id: 2,
+    name: "Daniel Okafor",
+    role: "Buyer",
+    image: "/images/avatar-2.webp",
+    quote: "I got 200 app reviews tested in two days, and paid only for the ones I approved.",
+  },
+  {
+    id: 3,
+    name: "Rafi Ahmed",
+    role: "Worker",
+    image: "/images/avatar-3.webp",
+    quote: "Clear instructions and fair reviews. When a task was rejected, I was told exactly why.",
+  },
+  {
+    id: 4,
+    name: "Maria Santos",
+    role: "Buyer",
+    image: "/images/avatar-4.webp",
+    quote: "The escrow gives me peace of mind: unused coins come back the moment I close a task.",
+  },
+  {
+    id: 5,
+    name: "Tanvir Hossain",
+    role: "Worker",
+    image: "/images/avatar-5.webp",
+    quote: "Flexible hours around my studies, and payouts that arrive on time.",
+  },
 ] as const;

@@ -13,7 +13,9 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     if (!z.email().safeParse(email.trim()).success) return setError("Enter a valid email address");
     setError(null);
-    request.mutate(email.trim(), { onError: (failure) => setError(errorMessage(failure, "Something went wrong, please try again")) });
+    request.mutate(email.trim(), {
+      onError: (failure) => setError(errorMessage(failure, "Something went wrong, please try again")),
+    });
   };
 
   return (
@@ -22,7 +24,10 @@ export function ForgotPasswordPage() {
         {request.isSuccess ? (
           <div className="card-body" role="status">
             <h1 className="card-title text-2xl">Check your mail</h1>
-            <p>If an account exists for {email.trim()}, we sent it a link to reset the password. The link works once, for an hour.</p>
+            <p>
+              If an account exists for {email.trim()}, we sent it a link to reset the password. The link works
+              once, for an hour.
+            </p>
             <Link to="/login" className="link link-primary">
               Back to login
             </Link>
@@ -30,12 +35,21 @@ export function ForgotPasswordPage() {
         ) : (
           <form className="card-body" onSubmit={onSubmit} noValidate>
             <h1 className="card-title text-2xl">Forgot password?</h1>
-            <p className="text-sm text-base-content/70">Enter your account's email and we will send you a link to choose a new password.</p>
+            <p className="text-sm text-base-content/70">
+              Enter your account's email and we will send you a link to choose a new password.
+            </p>
             <div className="fieldset">
               <label htmlFor="forgot-email" className="fieldset-legend">
                 Email
               </label>
-              <input id="forgot-email" type="email" autoComplete="email" className="input w-full" value={email} onChange={(event) => setEmail(event.target.value)} />
+              <input
+                id="forgot-email"
+                type="email"
+                autoComplete="email"
+                className="input w-full"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
             </div>
             {error && (
               <p role="alert" className="text-sm text-error">

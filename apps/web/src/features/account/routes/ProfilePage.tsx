@@ -18,7 +18,8 @@ function ProfileForm({ name: currentName }: { name: string }) {
     event.preventDefault();
     const parsed = nameSchema.safeParse(name);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Invalid name");
-    if (photo && (!photo.type.startsWith("image/") || photo.size > MAX_IMAGE_BYTES)) return setError("The photo must be an image of at most 5 MB");
+    if (photo && (!photo.type.startsWith("image/") || photo.size > MAX_IMAGE_BYTES))
+      return setError("The photo must be an image of at most 5 MB");
     setError(null);
     const body = new FormData();
     body.append("name", parsed.data);
@@ -37,13 +38,24 @@ function ProfileForm({ name: currentName }: { name: string }) {
           <label htmlFor="profile-name" className="fieldset-legend">
             Name
           </label>
-          <input id="profile-name" className="input w-full" value={name} onChange={(event) => setName(event.target.value)} />
+          <input
+            id="profile-name"
+            className="input w-full"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
         </div>
         <div className="fieldset">
           <label htmlFor="profile-photo" className="fieldset-legend">
             New photo
           </label>
-          <input id="profile-photo" type="file" accept="image/*" className="file-input w-full" onChange={(event) => setPhoto(event.target.files?.[0] ?? null)} />
+          <input
+            id="profile-photo"
+            type="file"
+            accept="image/*"
+            className="file-input w-full"
+            onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+          />
         </div>
         {error && (
           <p role="alert" className="text-sm text-error">
@@ -92,13 +104,27 @@ function PasswordForm() {
           <label htmlFor="current-password" className="fieldset-legend">
             Current password
           </label>
-          <input id="current-password" type="password" autoComplete="current-password" className="input w-full" value={current} onChange={(event) => setCurrent(event.target.value)} />
+          <input
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            className="input w-full"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+          />
         </div>
         <div className="fieldset">
           <label htmlFor="new-password" className="fieldset-legend">
             New password
           </label>
-          <input id="new-password" type="password" autoComplete="new-password" className="input w-full" value={next} onChange={(event) => setNext(event.target.value)} />
+          <input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            className="input w-full"
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+          />
         </div>
         {error && (
           <p role="alert" className="text-sm text-error">

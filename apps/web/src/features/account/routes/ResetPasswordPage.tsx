@@ -52,7 +52,14 @@ export function ResetPasswordPage() {
             <label htmlFor="reset-password" className="fieldset-legend">
               New password
             </label>
-            <input id="reset-password" type="password" autoComplete="new-password" className="input w-full" value={password} onChange={(event) => setPassword(event.target.value)} />
+            <input
+              id="reset-password"
+              type="password"
+              autoComplete="new-password"
+              className="input w-full"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
           </div>
           {error && (
             <p role="alert" className="text-sm text-error">

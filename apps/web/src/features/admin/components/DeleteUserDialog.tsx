@@ -46,26 +46,46 @@ export function DeleteUserDialog({
   const name = user?.name ?? "this user";
   const balance = formatCoins(user?.coins ?? 0);
   return (
-    <dialog ref={dialog} className="modal" onClose={onCancel} role="alertdialog" aria-labelledby="delete-user-title" aria-describedby="delete-user-summary">
+    <dialog
+      ref={dialog}
+      className="modal"
+      onClose={onCancel}
+      role="alertdialog"
+      aria-labelledby="delete-user-title"
+      aria-describedby="delete-user-summary"
+    >
       <form className="modal-box" onSubmit={submit} noValidate>
         <h2 id="delete-user-title" className="text-lg font-bold">
           Delete {name}?
         </h2>
         <p className="py-2 text-sm">
-          They will not be able to sign in. Their open tasks close with refunds, their pending withdrawals go back to their balance and their pending submissions are rejected. History is kept.
+          They will not be able to sign in. Their open tasks close with refunds, their pending withdrawals go
+          back to their balance and their pending submissions are rejected. History is kept.
         </p>
         <fieldset className="fieldset">
           <legend className="fieldset-legend">
             What happens to {name}'s {balance} coins?
           </legend>
           <label className="label cursor-pointer gap-3 whitespace-normal text-base-content">
-            <input type="radio" name="coins" className="radio radio-sm" checked={coins === "forfeit"} onChange={() => setCoins("forfeit")} />
+            <input
+              type="radio"
+              name="coins"
+              className="radio radio-sm"
+              checked={coins === "forfeit"}
+              onChange={() => setCoins("forfeit")}
+            />
             <span>
               <strong>Forfeit</strong>: they go back to the platform; no one is paid.
             </span>
           </label>
           <label className="label cursor-pointer gap-3 whitespace-normal text-base-content">
-            <input type="radio" name="coins" className="radio radio-sm" checked={coins === "payout"} onChange={() => setCoins("payout")} />
+            <input
+              type="radio"
+              name="coins"
+              className="radio radio-sm"
+              checked={coins === "payout"}
+              onChange={() => setCoins("payout")}
+            />
             <span>
               <strong>Pay out</strong>: you pay them outside TaskMint and record the payment's reference.
             </span>
@@ -96,7 +116,8 @@ export function DeleteUserDialog({
           )}
         </fieldset>
         <p id="delete-user-summary" className="mt-3 rounded-box bg-base-200 p-3 text-sm">
-          {name}'s {balance} coins will be {OUTCOME[coins]}, with any refunds of their open tasks and pending withdrawals.
+          {name}'s {balance} coins will be {OUTCOME[coins]}, with any refunds of their open tasks and pending
+          withdrawals.
         </p>
         <div className="modal-action">
           <button type="button" className="btn" onClick={onCancel} autoFocus>

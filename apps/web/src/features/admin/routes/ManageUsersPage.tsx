@@ -147,7 +147,12 @@ export function ManageUsersPage() {
           </DataTable>
         )}
       </PagedList>
-      <DeleteUserDialog user={deleting} busy={remove.isPending} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
+      <DeleteUserDialog
+        user={deleting}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
     </div>
   );
 }

@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** A labelled form control with its error message under it. */
-export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="fieldset">
       <label htmlFor={id} className="fieldset-legend">

@@ -28,10 +28,15 @@ export function LoginPage() {
   useEffect(() => {
     if (!googleError) return;
     // One toast however often the effect runs; the query goes, so a reload does not repeat it.
-    toast.error(googleSignInError(googleError, googleErrorDescription), { toastId: `google-sign-in-${googleError}` });
+    toast.error(googleSignInError(googleError, googleErrorDescription), {
+      toastId: `google-sign-in-${googleError}`,
+    });
     void navigate("/login", { replace: true, state: { from } });
   }, [googleError, googleErrorDescription, from, navigate]);
-  const form = useForm<LoginForm>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: "", password: "" },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
@@ -54,10 +59,24 @@ export function LoginPage() {
         <form className="card-body" onSubmit={(event) => void onSubmit(event)} noValidate>
           <h1 className="card-title text-2xl">Login your account</h1>
           <Field id="login-email" label="Email" error={errors.email?.message}>
-            <input id="login-email" type="email" autoComplete="email" className="input w-full" aria-invalid={Boolean(errors.email)} {...form.register("email")} />
+            <input
+              id="login-email"
+              type="email"
+              autoComplete="email"
+              className="input w-full"
+              aria-invalid={Boolean(errors.email)}
+              {...form.register("email")}
+            />
           </Field>
           <Field id="login-password" label="Password" error={errors.password?.message}>
-            <input id="login-password" type="password" autoComplete="current-password" className="input w-full" aria-invalid={Boolean(errors.password)} {...form.register("password")} />
+            <input
+              id="login-password"
+              type="password"
+              autoComplete="current-password"
+              className="input w-full"
+              aria-invalid={Boolean(errors.password)}
+              {...form.register("password")}
+            />
           </Field>
           <Link to="/forgot-password" className="link link-hover self-start text-sm">
             Forgot password?

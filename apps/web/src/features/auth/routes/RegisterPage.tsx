@@ -64,10 +64,23 @@ export function RegisterPage() {
         <form className="card-body" onSubmit={(event) => void onSubmit(event)} noValidate>
           <h1 className="card-title text-2xl">Register your account</h1>
           <Field id="register-name" label="Your Name" error={errors.name?.message}>
-            <input id="register-name" type="text" autoComplete="name" className="input w-full" aria-invalid={Boolean(errors.name)} {...form.register("name")} />
+            <input
+              id="register-name"
+              type="text"
+              autoComplete="name"
+              className="input w-full"
+              aria-invalid={Boolean(errors.name)}
+              {...form.register("name")}
+            />
           </Field>
           <Field id="register-role" label="Role" error={errors.role?.message}>
-            <select id="register-role" className="select w-full" defaultValue="" aria-invalid={Boolean(errors.role)} {...form.register("role")}>
+            <select
+              id="register-role"
+              className="select w-full"
+              defaultValue=""
+              aria-invalid={Boolean(errors.role)}
+              {...form.register("role")}
+            >
               <option value="" disabled>
                 Select your role
               </option>
@@ -76,13 +89,34 @@ export function RegisterPage() {
             </select>
           </Field>
           <Field id="register-photo" label="Upload Photo" error={errors.photo?.message}>
-            <input id="register-photo" type="file" accept="image/*" className="file-input w-full" aria-invalid={Boolean(errors.photo)} {...form.register("photo")} />
+            <input
+              id="register-photo"
+              type="file"
+              accept="image/*"
+              className="file-input w-full"
+              aria-invalid={Boolean(errors.photo)}
+              {...form.register("photo")}
+            />
           </Field>
           <Field id="register-email" label="Email" error={errors.email?.message}>
-            <input id="register-email" type="email" autoComplete="email" className="input w-full" aria-invalid={Boolean(errors.email)} {...form.register("email")} />
+            <input
+              id="register-email"
+              type="email"
+              autoComplete="email"
+              className="input w-full"
+              aria-invalid={Boolean(errors.email)}
+              {...form.register("email")}
+            />
           </Field>
           <Field id="register-password" label="Password" error={errors.password?.message}>
-            <input id="register-password" type="password" autoComplete="new-password" className="input w-full" aria-invalid={Boolean(errors.password)} {...form.register("password")} />
+            <input
+              id="register-password"
+              type="password"
+              autoComplete="new-password"
+              className="input w-full"
+              aria-invalid={Boolean(errors.password)}
+              {...form.register("password")}
+            />
           </Field>
           <button type="submit" className="btn btn-primary mt-2" disabled={register.isPending}>
             {register.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

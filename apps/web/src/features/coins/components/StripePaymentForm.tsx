@@ -38,7 +38,10 @@ function CardForm({ paymentId, amount }: { paymentId: string; amount: number }) 
       if (payment.status === "completed") {
         toast.success("Payment information saved successfully");
         toast.info(`Payment successful! Transaction id: ${payment.paymentId}`);
-        await navigate("/dashboard/payment/success", { replace: true, state: { paymentId: payment.paymentId, coins: payment.coins } });
+        await navigate("/dashboard/payment/success", {
+          replace: true,
+          state: { paymentId: payment.paymentId, coins: payment.coins },
+        });
       } else {
         setFailure("Your bank is still confirming this payment. Your coins will appear as soon as it does.");
       }
@@ -77,7 +80,8 @@ export function StripePaymentForm({ packageId, amount }: { packageId: string; am
   const key = intent.data?.publishable_key;
   const stripePromise = useMemo(() => (key ? loadStripe(key).catch(() => null) : null), [key]);
   if (intent.isPending) return <Spinner label="Preparing the payment" />;
-  if (intent.isError) return <ErrorState message={errorMessage(intent.error, "Payment failed. Please try again.")} />;
+  if (intent.isError)
+    return <ErrorState message={errorMessage(intent.error, "Payment failed. Please try again.")} />;
   if (!stripePromise) return <ErrorState message="Stripe not loaded properly" />;
   return (
     <Elements stripe={stripePromise} options={{ clientSecret: intent.data.client_secret }}>

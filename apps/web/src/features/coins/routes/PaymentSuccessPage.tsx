@@ -8,7 +8,9 @@ export function PaymentSuccessPage() {
       <CircleCheck className="mx-auto size-14 text-success" aria-hidden="true" />
       <h1 className="mt-3 text-2xl font-bold">Payment Successful</h1>
       {state?.coins && <p className="mt-2">{state.coins} coins were added to your balance.</p>}
-      {state?.paymentId && <p className="mt-1 break-all text-sm text-base-content/70">Transaction id: {state.paymentId}</p>}
+      {state?.paymentId && (
+        <p className="mt-1 break-all text-sm text-base-content/70">Transaction id: {state.paymentId}</p>
+      )}
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Link to="/dashboard/purchase-coin" className="btn btn-primary">
           Buy more coins

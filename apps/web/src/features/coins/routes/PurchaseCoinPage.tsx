@@ -28,7 +28,11 @@ export function PurchaseCoinPage() {
                   type="button"
                   className="btn btn-primary mt-2 w-full"
                   aria-label={`Buy ${pack.coins} coins for ${formatDollars(pack.price)}`}
-                  onClick={() => void navigate("/dashboard/payment/process", { state: { packageId: pack.id, coins: pack.coins, amount: pack.price } })}
+                  onClick={() =>
+                    void navigate("/dashboard/payment/process", {
+                      state: { packageId: pack.id, coins: pack.coins, amount: pack.price },
+                    })
+                  }
                 >
                   Buy
                 </button>

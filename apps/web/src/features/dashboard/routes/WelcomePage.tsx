@@ -17,7 +17,8 @@ export function WelcomePage() {
         <div className="max-w-lg">
           <h1 className="text-3xl font-bold">Welcome, {user.name}!</h1>
           <p className="mt-2 text-base-content/70">
-            You are signed in to {BRAND} as a <span className="font-semibold capitalize">{user.role}</span>. {NEXT_STEP[user.role]}
+            You are signed in to {BRAND} as a <span className="font-semibold capitalize">{user.role}</span>.{" "}
+            {NEXT_STEP[user.role]}
           </p>
           <Link to={ROLE_HOME[user.role]} className="btn btn-primary mt-6">
             Go to your home

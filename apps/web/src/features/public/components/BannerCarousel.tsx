@@ -10,11 +10,22 @@ const AUTOPLAY = { delay: 5000, stopOnMouseEnter: true, stopOnInteraction: false
 export function BannerCarousel() {
   const { viewportRef, api: embla, engine } = useDeferredCarousel(OPTIONS, AUTOPLAY);
   return (
-    <section className="relative" aria-roledescription="carousel" aria-label="Highlights" data-testid="banner">
+    <section
+      className="relative"
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      data-testid="banner"
+    >
       <div className="overflow-hidden" ref={viewportRef}>
         <div className="flex">
           {SLIDES.map((slide, index) => (
-            <div key={slide.id} className="relative min-w-0 flex-[0_0_100%]" role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${SLIDES.length}`}>
+            <div
+              key={slide.id}
+              className="relative min-w-0 flex-[0_0_100%]"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${SLIDES.length}`}
+            >
               <img
                 src={slide.image}
                 alt=""
@@ -37,10 +48,20 @@ export function BannerCarousel() {
           ))}
         </div>
       </div>
-      <button type="button" className="btn btn-circle btn-sm absolute left-3 top-1/2 -translate-y-1/2 sm:btn-md" aria-label="Previous slide" onClick={() => embla?.scrollPrev()}>
+      <button
+        type="button"
+        className="btn btn-circle btn-sm absolute left-3 top-1/2 -translate-y-1/2 sm:btn-md"
+        aria-label="Previous slide"
+        onClick={() => embla?.scrollPrev()}
+      >
         <ChevronLeft aria-hidden="true" />
       </button>
-      <button type="button" className="btn btn-circle btn-sm absolute right-3 top-1/2 -translate-y-1/2 sm:btn-md" aria-label="Next slide" onClick={() => embla?.scrollNext()}>
+      <button
+        type="button"
+        className="btn btn-circle btn-sm absolute right-3 top-1/2 -translate-y-1/2 sm:btn-md"
+        aria-label="Next slide"
+        onClick={() => embla?.scrollNext()}
+      >
         <ChevronRight aria-hidden="true" />
       </button>
       {engine}

@@ -1,4 +1,14 @@
-import { Banknote, Clock, Globe, House, ShieldCheck, Sparkles, TrendingUp, Handshake, Wallet } from "lucide-react";
+import {
+  Banknote,
+  Clock,
+  Globe,
+  House,
+  ShieldCheck,
+  Sparkles,
+  TrendingUp,
+  Handshake,
+  Wallet,
+} from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { FAQ, FEATURES, HOW_IT_WORKS, WHY_US } from "../content.ts";
@@ -40,7 +50,9 @@ export function StartEarning() {
               <ol className="mt-2 space-y-3">
                 {HOW_IT_WORKS.map((step, index) => (
                   <li key={step} className="flex gap-3">
-                    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-content">{index + 1}</span>
+                    <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-content">
+                      {index + 1}
+                    </span>
                     <span className="pt-1">{step}</span>
                   </li>
                 ))}
@@ -97,7 +109,13 @@ export function Faq() {
                   </span>
                 </button>
               </h3>
-              <div id={`faq-a-${index}`} role="region" aria-labelledby={`faq-q-${index}`} hidden={!expanded} className="px-4 pb-4 text-base-content/80">
+              <div
+                id={`faq-a-${index}`}
+                role="region"
+                aria-labelledby={`faq-q-${index}`}
+                hidden={!expanded}
+                className="px-4 pb-4 text-base-content/80"
+              >
                 {item.answer}
               </div>
             </div>

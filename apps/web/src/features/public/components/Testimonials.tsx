@@ -28,19 +28,37 @@ export function Testimonials() {
   }, [embla, sync]);
 
   return (
-    <section className="mx-auto max-w-7xl px-4 py-16" aria-roledescription="carousel" aria-label="What Our Users Say">
+    <section
+      className="mx-auto max-w-7xl px-4 py-16"
+      aria-roledescription="carousel"
+      aria-label="What Our Users Say"
+    >
       <h2 className="text-center text-3xl font-bold sm:text-4xl">What Our Users Say</h2>
-      <p className="mt-2 text-center text-base-content/70">Thousands of users choose TaskMint for their micro-task needs.</p>
+      <p className="mt-2 text-center text-base-content/70">
+        Thousands of users choose TaskMint for their micro-task needs.
+      </p>
       <div className="mt-10 overflow-hidden" ref={viewportRef}>
         <div className="-ml-[30px] flex" data-testid="testimonials">
           {TESTIMONIALS.map((item) => (
-            <figure key={item.id} className="min-w-0 flex-[0_0_100%] pl-[30px] md:flex-[0_0_50%] lg:flex-[0_0_33.3333%]" role="group" aria-roledescription="slide">
+            <figure
+              key={item.id}
+              className="min-w-0 flex-[0_0_100%] pl-[30px] md:flex-[0_0_50%] lg:flex-[0_0_33.3333%]"
+              role="group"
+              aria-roledescription="slide"
+            >
               <div className="card h-full bg-base-100 shadow-sm ring-1 ring-base-300">
                 <div className="card-body">
                   <Quote className="size-8 text-primary/40" aria-hidden="true" />
                   <blockquote className="flex-1">{item.quote}</blockquote>
                   <figcaption className="mt-4 flex items-center gap-3">
-                    <img src={item.image} alt={item.name} width={48} height={48} loading="lazy" className="size-12 rounded-full" />
+                    <img
+                      src={item.image}
+                      alt={item.name}
+                      width={48}
+                      height={48}
+                      loading="lazy"
+                      className="size-12 rounded-full"
+                    />
                     <span>
                       <span className="block font-semibold">{item.name}</span>
                       <span className="text-sm text-base-content/70">{item.role}</span>

@@ -3,7 +3,11 @@ import { UserRound } from "lucide-react";
 import type { TopWorker } from "@taskmint/shared";
 import { api } from "../../../lib/api.ts";
 
-const RANK_STYLE = ["bg-yellow-400 text-yellow-950", "bg-slate-300 text-slate-900", "bg-orange-400 text-orange-950"];
+const RANK_STYLE = [
+  "bg-yellow-400 text-yellow-950",
+  "bg-slate-300 text-slate-900",
+  "bg-orange-400 text-orange-950",
+];
 
 /** The six workers with the most coins, in the order received; nothing shown if the request fails. */
 export function TopPerformers() {
@@ -18,13 +22,21 @@ export function TopPerformers() {
     <section className="bg-base-200">
       <div className="mx-auto max-w-7xl px-4 py-16">
         <h2 className="text-center text-3xl font-bold sm:text-4xl">Our Top Performers</h2>
-        <ul className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6" data-testid="top-performers">
+        <ul
+          className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6"
+          data-testid="top-performers"
+        >
           {workers.map((worker, index) => (
             <li key={worker.id ?? index} className="card bg-base-100 shadow-sm">
               <div className="card-body items-center p-4 text-center">
                 <div className="relative">
                   {worker.photo ? (
-                    <img src={worker.photo} alt="" loading="lazy" className="size-20 rounded-full object-cover" />
+                    <img
+                      src={worker.photo}
+                      alt=""
+                      loading="lazy"
+                      className="size-20 rounded-full object-cover"
+                    />
                   ) : (
                     <span className="flex size-20 items-center justify-center rounded-full bg-base-300">
                       <UserRound className="size-10 text-base-content/50" aria-hidden="true" />

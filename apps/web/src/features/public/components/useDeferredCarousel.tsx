@@ -7,7 +7,9 @@ export type CarouselOptions = Parameters<typeof useEmblaCarousel>[0];
 export type CarouselApi = NonNullable<UseEmblaCarouselType[1]>;
 
 // The slides render at once as plain markup; Embla only moves them, so it loads after the first paint.
-const CarouselEngine = lazy(() => import("./CarouselEngine.tsx").then((module) => ({ default: module.CarouselEngine })));
+const CarouselEngine = lazy(() =>
+  import("./CarouselEngine.tsx").then((module) => ({ default: module.CarouselEngine })),
+);
 
 /**
  * An Embla carousel with autoplay whose code stays out of the first bundle. Put `viewportRef` on the

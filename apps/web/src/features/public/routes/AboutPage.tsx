@@ -10,9 +10,21 @@ const STATS = [
 ];
 
 const VALUES = [
-  { title: "Trust & Transparency", text: "Coins sit in escrow until work is approved, and every coin is accounted for.", Icon: HeartHandshake },
-  { title: "Quality & Excellence", text: "Clear instructions, fair reviews and reasons for every rejection.", Icon: Trophy },
-  { title: "Global Community", text: "Workers and buyers from around the world, helping each other get things done.", Icon: Globe2 },
+  {
+    title: "Trust & Transparency",
+    text: "Coins sit in escrow until work is approved, and every coin is accounted for.",
+    Icon: HeartHandshake,
+  },
+  {
+    title: "Quality & Excellence",
+    text: "Clear instructions, fair reviews and reasons for every rejection.",
+    Icon: Trophy,
+  },
+  {
+    title: "Global Community",
+    text: "Workers and buyers from around the world, helping each other get things done.",
+    Icon: Globe2,
+  },
 ];
 
 export function AboutPage() {
@@ -24,7 +36,10 @@ export function AboutPage() {
       </p>
       <div className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
         {STATS.map((stat) => (
-          <div key={stat.label} className="rounded-box bg-base-100 p-6 text-center shadow-sm ring-1 ring-base-300">
+          <div
+            key={stat.label}
+            className="rounded-box bg-base-100 p-6 text-center shadow-sm ring-1 ring-base-300"
+          >
             <p className="text-3xl font-bold text-primary">{stat.value}</p>
             <p className="mt-1 text-base-content/70">{stat.label}</p>
           </div>
@@ -36,7 +51,10 @@ export function AboutPage() {
             <h2 className="card-title text-2xl">
               <Target className="text-primary" aria-hidden="true" /> Our Mission
             </h2>
-            <p>Give anyone with a connection a fair way to earn from their spare time, and give businesses fast, honest help with the small tasks that pile up.</p>
+            <p>
+              Give anyone with a connection a fair way to earn from their spare time, and give businesses
+              fast, honest help with the small tasks that pile up.
+            </p>
           </div>
         </section>
         <section className="card bg-base-100 shadow-sm">
@@ -44,7 +62,10 @@ export function AboutPage() {
             <h2 className="card-title text-2xl">
               <Eye className="text-primary" aria-hidden="true" /> Our Vision
             </h2>
-            <p>A world where small work is paid on time, reviewed fairly and open to everyone, wherever they live.</p>
+            <p>
+              A world where small work is paid on time, reviewed fairly and open to everyone, wherever they
+              live.
+            </p>
           </div>
         </section>
       </div>

@@ -102,7 +102,12 @@ export function AllTasksPage() {
                 key={task.id}
                 task={task}
                 action={
-                  <button type="button" className="btn btn-primary btn-sm" onClick={() => setViewing(task)} aria-label={`Details of ${task.task_title}`}>
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    onClick={() => setViewing(task)}
+                    aria-label={`Details of ${task.task_title}`}
+                  >
                     Details
                   </button>
                 }
@@ -111,8 +116,15 @@ export function AllTasksPage() {
           </div>
           {tasks.hasNextPage && (
             <div className="mt-6 text-center">
-              <button type="button" className="btn" onClick={() => void tasks.fetchNextPage()} disabled={tasks.isFetchingNextPage}>
-                {tasks.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              <button
+                type="button"
+                className="btn"
+                onClick={() => void tasks.fetchNextPage()}
+                disabled={tasks.isFetchingNextPage}
+              >
+                {tasks.isFetchingNextPage && (
+                  <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                )}
                 Load more
               </button>
             </div>

@@ -1,7 +1,19 @@
 import type { ReactNode } from "react";
 
 /** A labelled control with its error under it. */
-export function FormField({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
+export function FormField({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="fieldset">
       <label htmlFor={id} className="fieldset-legend">

@@ -22,7 +22,15 @@ const addTaskSchema = createTaskFieldsSchema.extend({
 type AddTaskInput = z.input<typeof addTaskSchema>;
 type AddTaskValues = z.output<typeof addTaskSchema>;
 
-const FIELDS = ["task_title", "task_detail", "required_workers", "payable_amount", "completion_date", "submission_info", "task_image"] as const;
+const FIELDS = [
+  "task_title",
+  "task_detail",
+  "required_workers",
+  "payable_amount",
+  "completion_date",
+  "submission_info",
+  "task_image",
+] as const;
 
 export function AddTaskPage() {
   const { data: user } = useMe();
@@ -58,7 +66,11 @@ export function AddTaskPage() {
         setInsufficient(true);
         return;
       }
-      toast.error(error instanceof ApiError && error.status < 500 ? error.message : "Failed to create task. Please try again.");
+      toast.error(
+        error instanceof ApiError && error.status < 500
+          ? error.message
+          : "Failed to create task. Please try again.",
+      );
       if (error instanceof ApiError && error.details) {
         for (const field of FIELDS) {
           const message = error.details[field];
@@ -68,7 +80,11 @@ export function AddTaskPage() {
     }
   });
 
-  const input = (field: (typeof FIELDS)[number]) => ({ id: `task-${field}`, "aria-invalid": Boolean(errors[field]), ...form.register(field) });
+  const input = (field: (typeof FIELDS)[number]) => ({
+    id: `task-${field}`,
+    "aria-invalid": Boolean(errors[field]),
+    ...form.register(field),
+  });
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -85,32 +101,75 @@ export function AddTaskPage() {
               <textarea className="textarea w-full" rows={4} {...input("task_detail")} />
             </FormField>
           </div>
-          <FormField id="task-required_workers" label="Required Workers" error={errors.required_workers?.message}>
-            <input type="number" min={1} step={1} inputMode="numeric" className="input w-full" {...input("required_workers")} />
+          <FormField
+            id="task-required_workers"
+            label="Required Workers"
+            error={errors.required_workers?.message}
+          >
+            <input
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              className="input w-full"
+              {...input("required_workers")}
+            />
           </FormField>
-          <FormField id="task-payable_amount" label="Payable Amount (coins per worker)" error={errors.payable_amount?.message}>
-            <input type="number" min={1} step={1} inputMode="numeric" className="input w-full" {...input("payable_amount")} />
+          <FormField
+            id="task-payable_amount"
+            label="Payable Amount (coins per worker)"
+            error={errors.payable_amount?.message}
+          >
+            <input
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              className="input w-full"
+              {...input("payable_amount")}
+            />
           </FormField>
-          <FormField id="task-completion_date" label="Completion Date" error={errors.completion_date?.message}>
-            <input type="date" min={isoDate(new Date())} className="input w-full" {...input("completion_date")} />
+          <FormField
+            id="task-completion_date"
+            label="Completion Date"
+            error={errors.completion_date?.message}
+          >
+            <input
+              type="date"
+              min={isoDate(new Date())}
+              className="input w-full"
+              {...input("completion_date")}
+            />
           </FormField>
           <FormField id="task-task_image" label="Task Image" error={errors.task_image?.message}>
             <input type="file" accept="image/*" className="file-input w-full" {...input("task_image")} />
           </FormField>
           <div className="sm:col-span-2">
-            <FormField id="task-submission_info" label="Submission Info" error={errors.submission_info?.message} hint="What workers must send as proof.">
+            <FormField
+              id="task-submission_info"
+              label="Submission Info"
+              error={errors.submission_info?.message}
+              hint="What workers must send as proof."
+            >
               <textarea className="textarea w-full" rows={2} {...input("submission_info")} />
             </FormField>
           </div>
-          <div className="sm:col-span-2 flex flex-wrap items-center justify-between gap-3 rounded-box bg-base-200 p-4" aria-live="polite">
+          <div
+            className="sm:col-span-2 flex flex-wrap items-center justify-between gap-3 rounded-box bg-base-200 p-4"
+            aria-live="polite"
+          >
             <p>
               Total cost: <strong data-testid="total-cost">{formatCoins(totalCost)} coins</strong>
             </p>
-            <p className={totalCost > coins ? "text-error" : "text-base-content/70"}>You have {formatCoins(coins)} coins</p>
+            <p className={totalCost > coins ? "text-error" : "text-base-content/70"}>
+              You have {formatCoins(coins)} coins
+            </p>
           </div>
           <div className="sm:col-span-2">
             <button type="submit" className="btn btn-primary w-full" disabled={createTask.isPending}>
-              {createTask.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {createTask.isPending && (
+                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              )}
               Add Task
             </button>
           </div>
@@ -127,7 +186,8 @@ export function AddTaskPage() {
         }
       >
         <p>
-          This task costs {formatCoins(totalCost)} coins but you have {formatCoins(coins)}. Buy more coins to post it.
+          This task costs {formatCoins(totalCost)} coins but you have {formatCoins(coins)}. Buy more coins to
+          post it.
         </p>
       </Modal>
     </div>

@@ -18,7 +18,8 @@ export function TaskDetailsPage() {
 
   if (task.isPending) return <Spinner />;
   if (task.isError) {
-    const missing = task.error instanceof ApiError && (task.error.status === 404 || task.error.status === 400);
+    const missing =
+      task.error instanceof ApiError && (task.error.status === 404 || task.error.status === 400);
     return (
       <div className="space-y-4">
         <ErrorState message={missing ? "Task not found" : "Failed to load task details"} />
@@ -43,7 +44,12 @@ export function TaskDetailsPage() {
         toast.success("Submission successful!");
         void navigate("/dashboard/my-submissions");
       },
-      onError: (failure) => toast.error(failure instanceof ApiError && failure.status < 500 ? `Failed to submit: ${failure.message}` : "Failed to submit"),
+      onError: (failure) =>
+        toast.error(
+          failure instanceof ApiError && failure.status < 500
+            ? `Failed to submit: ${failure.message}`
+            : "Failed to submit",
+        ),
     });
   };
 
