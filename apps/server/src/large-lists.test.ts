@@ -1,8 +1,13 @@
 import { gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LARGE_LIST_COUNT_CAP, type AdminStats, type LargePage, type Task } from "@taskmint/shared";
+import {
+  LARGE_LIST_COUNT_CAP,
+  type AdminStats,
+  type AdminUser,
+  type LargePage,
+  type Task,
+} from "@taskmint/shared";
 import { tasks } from "./db/schema/index.ts";
-import type { AdminUser } from "./modules/admin/service.ts";
 import { checkStatsCounters } from "./modules/stats/service.ts";
 import { ensureAdmin } from "./modules/users/service.ts";
 import { seedLarge } from "./seed/large.ts";

@@ -4,3 +4,6 @@ export * from "./schemas.ts";
 export * from "./tasks.ts";
 export * from "./money.ts";
 export * from "./text.ts";
+export * from "./common.ts";
+export * from "./admin.ts";
+export * from "./notifications.ts";

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { paymentProviders } from "./common.ts";
+import { pageQuerySchema } from "./paging.ts";
 import { textSchema } from "./text.ts";
 
 /** Rule R11: the packages on sale, defined once. Prices in dollars. */
@@ -9,6 +11,9 @@ export const COIN_PACKAGES = [
   { id: "coins-1000", coins: 1000, price: 35 },
 ] as const;
 export type CoinPackage = (typeof COIN_PACKAGES)[number];
+
+export const coinPackageSchema = z.object({ id: z.string(), coins: z.number().int(), price: z.number() });
+export type CoinPackageOffer = z.infer<typeof coinPackageSchema>;
 
 export const MIN_WITHDRAWAL_COINS = 200;
 export const COINS_PER_DOLLAR = 20;
@@ -50,6 +55,9 @@ export const withdrawalRequestSchema = z
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 
 export const withdrawalStatuses = ["pending", "approved", "rejected"] as const;
+export const withdrawalListQuerySchema = pageQuerySchema.extend({
+  status: z.enum(withdrawalStatuses).optional(),
+});
 
 export const withdrawalSchema = z.object({
   id: z.string(),
@@ -79,6 +87,18 @@ export const paymentSchema = z.object({
   transactionDate: z.string(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/** Body of POST /api/payments. */
+export const startPaymentSchema = z.object({ package_id: z.string().max(50) }).strict();
+
+/** Answer of POST /api/payments: the pending payment and what the browser needs to pay it. */
+export const startedPaymentSchema = z.object({
+  payment: paymentSchema,
+  provider: z.enum(paymentProviders),
+  client_secret: z.string(),
+  publishable_key: z.string().nullable(),
+});
+export type StartedPayment = z.infer<typeof startedPaymentSchema>;
 
 export const sandboxCardSchema = z.object({
   card_number: z

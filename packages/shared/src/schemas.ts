@@ -43,6 +43,62 @@ export const signInSchema = z.object({
   password: textSchema("Password", { max: PASSWORD_MAX_LENGTH, trim: false }),
 });
 
+export type SignInFields = z.infer<typeof signInSchema>;
+
+/** A page of this app to return to: a path, never another origin. */
+export const returnPathSchema = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])\S*$/, "Must be a path of this site")
+  .refine((value) => unstorableCharacters(value) === null, "Must be a path of this site");
+
+/** Body of POST /api/auth/sign-in/email. */
+export const signInRequestSchema = signInSchema
+  .extend({ rememberMe: z.boolean().optional(), callbackURL: returnPathSchema.optional() })
+  .strict();
+
+/** Body of POST /api/auth/sign-in/social. */
+export const socialSignInSchema = z
+  .object({
+    provider: z.literal("google"),
+    callbackURL: returnPathSchema.optional(),
+    newUserCallbackURL: returnPathSchema.optional(),
+    errorCallbackURL: returnPathSchema.optional(),
+    disableRedirect: z.boolean().optional(),
+    // Rule R1: the role chosen on the register page, carried through the OAuth state.
+    additionalData: z
+      .object({ role: z.enum(SELF_REGISTER_ROLES).optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type SocialSignInRequest = z.infer<typeof socialSignInSchema>;
+
+/** Body of POST /api/auth/change-password (the new password's rule is checked by the form and the library). */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: textSchema("Current password", { max: PASSWORD_MAX_LENGTH, trim: false }),
+    newPassword: textSchema("New password", { max: PASSWORD_MAX_LENGTH, trim: false }),
+    revokeOtherSessions: z.boolean().optional(),
+  })
+  .strict();
+export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
+
+/** Body of POST /api/auth/request-password-reset; the server also requires `redirectTo` to be its own page. */
+export const passwordResetRequestSchema = z
+  .object({ email: emailSchema, redirectTo: z.string().max(500).optional() })
+  .strict();
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
+
+export const resetRequestedSchema = z.object({ status: z.boolean(), message: z.string() });
+
+/** A reset link's token as the auth library makes it: letters and digits. */
+export const resetTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "Invalid or expired link");
+
+/** Body of POST /api/password/reset. */
+export const resetPasswordSchema = z.object({ token: resetTokenSchema, password: passwordSchema }).strict();
+export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;
+
 export const userSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -52,6 +108,10 @@ export const userSchema = z.object({
   coins: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** Answer of registering, signing in by reset, reading or editing the profile. */
+export const userAnswerSchema = z.object({ user: userSchema });
+export type UserAnswer = z.infer<typeof userAnswerSchema>;
 
 export const errorCodes = [
   "VALIDATION",
@@ -80,4 +140,4 @@ export const apiErrorSchema = z.object({
     details: z.unknown().optional(),
   }),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

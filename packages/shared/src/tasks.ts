@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cursorSchema, MAX_PAGE_LIMIT, pageQuerySchema } from "./paging.ts";
 import { isCalendarDate, textSchema } from "./text.ts";
 
 export const MAX_REQUIRED_WORKERS = 10_000;
@@ -39,10 +40,6 @@ export const submitWorkSchema = z.object({
   submission_details: requiredText("Submission details", SUBMISSION_DETAILS_MAX),
 });
 
-export const rejectSubmissionSchema = z.object({
-  reason: requiredText("A reason", 1_000),
-});
-
 export const taskSchema = z.object({
   id: z.string(),
   task_title: z.string(),
@@ -62,6 +59,9 @@ export type Task = z.infer<typeof taskSchema>;
 
 export const submissionStatuses = ["pending", "approved", "rejected"] as const;
 export type SubmissionStatus = (typeof submissionStatuses)[number];
+export const submissionListQuerySchema = pageQuerySchema.extend({
+  status: z.enum(submissionStatuses).optional(),
+});
 
 export const submissionSchema = z.object({
   id: z.string(),
@@ -82,6 +82,14 @@ export type Submission = z.infer<typeof submissionSchema>;
 
 export const taskSorts = ["price_asc", "price_desc", "newest"] as const;
 export type TaskSort = (typeof taskSorts)[number];
+
+/** Query of GET /api/tasks: the public list, by cursor. */
+export const publicTaskQuerySchema = z.object({
+  sort: z.enum(taskSorts).default("newest"),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(20),
+  cursor: cursorSchema,
+});
+export type PublicTaskQuery = z.infer<typeof publicTaskQuerySchema>;
 
 export const workerStatsSchema = z.object({
   total_submissions: z.number().int(),

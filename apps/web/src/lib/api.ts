@@ -1,3 +1,5 @@
+import { apiErrorSchema } from "@taskmint/shared";
+
 /** An error answer of the API: `{"error": {"code", "message", "details"}}`. */
 export class ApiError extends Error {
   constructor(
@@ -9,10 +11,6 @@ export class ApiError extends Error {
     super(message);
     this.name = "ApiError";
   }
-}
-
-interface ErrorBody {
-  error?: { code?: string; message?: string; details?: unknown };
 }
 
 function fieldDetails(details: unknown): Record<string, string> | undefined {
@@ -46,7 +44,8 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     parsed = undefined;
   }
   if (!response.ok) {
-    const error = (parsed as ErrorBody | undefined)?.error;
+    const body = apiErrorSchema.safeParse(parsed);
+    const error = body.success ? body.data.error : undefined;
     throw new ApiError(
       response.status,
       error?.code ?? "HTTP_ERROR",

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { User } from "@taskmint/shared";
+import {
+  returnPathSchema,
+  type SelfRegisterRole,
+  type SignInFields,
+  type ServerConfig,
+  type SocialSignInRequest,
+  type UserAnswer,
+} from "@taskmint/shared";
 import { api, ApiError } from "./api.ts";
 
 export const meKey = ["me"] as const;
@@ -10,7 +17,7 @@ export function useMe() {
     queryKey: meKey,
     queryFn: async () => {
       try {
-        return (await api<{ user: User }>("/api/me")).user;
+        return (await api<UserAnswer>("/api/me")).user;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -30,7 +37,7 @@ export function useRefreshMe() {
 export function useSignIn() {
   const refresh = useRefreshMe();
   return useMutation({
-    mutationFn: (credentials: { email: string; password: string }) =>
+    mutationFn: (credentials: SignInFields) =>
       api("/api/auth/sign-in/email", { body: credentials }),
     onSuccess: refresh,
   });
@@ -39,7 +46,7 @@ export function useSignIn() {
 export function useRegister() {
   const refresh = useRefreshMe();
   return useMutation({
-    mutationFn: (form: FormData) => api<{ user: User }>("/api/register", { body: form }),
+    mutationFn: (form: FormData) => api<UserAnswer>("/api/register", { body: form }),
     onSuccess: refresh,
   });
 }
@@ -57,12 +64,6 @@ export function useSignOut() {
   });
 }
 
-export interface ServerConfig {
-  google_enabled: boolean;
-  repository_url: string;
-  payment_provider: "sandbox" | "stripe";
-}
-
 export function useServerConfig() {
   return useQuery({
     queryKey: ["config"],
@@ -73,9 +74,7 @@ export function useServerConfig() {
 
 /** A page of this app to return to after signing in; anything else (another site, say) means the dashboard. */
 export function returnPath(path: string | null | undefined): string {
-  return path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\")
-    ? path
-    : "/dashboard";
+  return path && returnPathSchema.safeParse(path).success ? path : "/dashboard";
 }
 
 /**
@@ -83,15 +82,14 @@ export function returnPath(path: string | null | undefined): string {
  * `?error=` (and the same `returnTo` kept for another try); `role` is the one chosen on
  * /register, if any (rule R1).
  */
-export async function startGoogleSignIn({ role, returnTo }: { role?: string; returnTo: string }) {
+export async function startGoogleSignIn({ role, returnTo }: { role?: SelfRegisterRole; returnTo: string }) {
   const callbackURL = returnPath(returnTo);
-  const answer = await api<{ url?: string }>("/api/auth/sign-in/social", {
-    body: {
-      provider: "google",
-      callbackURL,
-      errorCallbackURL: `/login?from=${encodeURIComponent(callbackURL)}`,
-      ...(role ? { additionalData: { role } } : {}),
-    },
-  });
+  const request: SocialSignInRequest = {
+    provider: "google",
+    callbackURL,
+    errorCallbackURL: `/login?from=${encodeURIComponent(callbackURL)}`,
+    ...(role ? { additionalData: { role } } : {}),
+  };
+  const answer = await api<{ url?: string }>("/api/auth/sign-in/social", { body: request });
   if (answer.url) window.location.assign(answer.url);
 }

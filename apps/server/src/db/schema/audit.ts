@@ -1,14 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { auditActions } from "@taskmint/shared";
 import { users } from "./auth.ts";
-
-export const auditActions = [
-  "change_role",
-  "delete_user",
-  "delete_task",
-  "approve_withdrawal",
-  "reject_withdrawal",
-] as const;
-export type AuditAction = (typeof auditActions)[number];
 
 /** Every admin action: who, what, when, and the values before and after. */
 export const auditLog = pgTable(

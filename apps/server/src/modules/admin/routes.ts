@@ -1,42 +1,26 @@
 import {
-  deletedAccountCoinsChoices,
+  adminUserSchema,
+  auditQuerySchema,
+  auditRecordSchema,
+  changeRoleSchema,
+  deletedUserSchema,
   deleteUserSchema,
+  idParamsSchema,
   largePageOf,
   largePageQuerySchema,
   pageOf,
-  pageQuerySchema,
   queryTextSchema,
+  refundedCoinsSchema,
   ROLES,
   taskSchema,
 } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { auditActions } from "../../db/schema/index.ts";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { deleteTask, listAllTasks } from "../tasks/service.ts";
 import { changeRole, deleteUser, listAudit, listUsers } from "./service.ts";
 
-const idParams = z.object({ id: z.uuid("Unknown id") });
-const adminUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  photo: z.string().nullable(),
-  role: z.enum(ROLES),
-  coins: z.number().int(),
-  created_at: z.string(),
-});
-const auditRecordSchema = z.object({
-  id: z.string(),
-  actor_name: z.string(),
-  actor_email: z.string(),
-  action: z.enum(auditActions),
-  target_type: z.string(),
-  target_id: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
-  created_at: z.string(),
-});
+const idParams = idParamsSchema("Unknown id");
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { preHandler: requireRole("admin") };
@@ -69,7 +53,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Change a user's role (the last admin stays an admin)",
         params: idParams,
-        body: z.object({ role: z.enum(ROLES) }).strict(),
+        body: changeRoleSchema,
         response: { 200: adminUserSchema },
       },
     },
@@ -89,13 +73,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           'JSON body `{"coins": "forfeit"}` (the coins go back to the platform) or `{"coins": "payout", "payout_reference": "..."}` (recorded as paid to the person outside the app). Required: no deleted account keeps coins.',
         params: idParams,
         body: deleteUserSchema,
-        response: {
-          200: z.object({
-            deleted: z.literal(true),
-            coins: z.enum(deletedAccountCoinsChoices),
-            settled_coins: z.number().int(),
-          }),
-        },
+        response: { 200: deletedUserSchema },
       },
     },
     async (request) => {
@@ -132,7 +110,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Delete any task; the buyer is refunded as when they delete it",
         params: idParams,
-        response: { 200: z.object({ refunded_coins: z.number().int() }) },
+        response: { 200: refundedCoinsSchema },
       },
     },
     async (request) => deleteTask(app.db, await currentUser(request), request.params.id),
@@ -145,7 +123,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "The audit trail of admin actions, newest first",
-        querystring: pageQuerySchema.extend({ action: z.enum(auditActions).optional() }),
+        querystring: auditQuerySchema,
         response: { 200: pageOf(auditRecordSchema) },
       },
     },

@@ -1,5 +1,15 @@
 import { and, asc, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import type { DeleteUserRequest, LargePage, LargePageQuery, Page, PageQuery, Role } from "@taskmint/shared";
+import type {
+  AdminUser,
+  AuditAction,
+  AuditRecord,
+  DeleteUserRequest,
+  LargePage,
+  LargePageQuery,
+  Page,
+  PageQuery,
+  Role,
+} from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import {
   auditLog,
@@ -8,7 +18,6 @@ import {
   submissions,
   users,
   withdrawals,
-  type AuditAction,
 } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { afterCursor, countUpTo, decodeCursor, largePage, offsetOf } from "../../lib/keyset.ts";
@@ -18,16 +27,6 @@ import { closeTasksOf } from "../tasks/service.ts";
 import { countAll } from "../tasks/views.ts";
 import { decideWithdrawal } from "../withdrawals/service.ts";
 import { recordAudit } from "./audit.ts";
-
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  photo: string | null;
-  role: Role;
-  coins: number;
-  created_at: string;
-}
 
 const liveUser = (id: string) => and(eq(users.id, id), isNull(users.deletedAt));
 
@@ -194,18 +193,6 @@ export async function deleteUser(
     });
     return { settledCoins };
   });
-}
-
-export interface AuditRecord {
-  id: string;
-  actor_name: string;
-  actor_email: string;
-  action: AuditAction;
-  target_type: string;
-  target_id: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  created_at: string;
 }
 
 export async function listAudit(

@@ -1,15 +1,11 @@
-import { passwordSchema, userSchema } from "@taskmint/shared";
+import { resetPasswordSchema, userAnswerSchema } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fromNodeHeaders } from "better-auth/node";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getUser } from "../users/service.ts";
 import { voidPasswordResetLinks } from "./service.ts";
-
-/** A reset link's token as the auth library makes it: letters and digits. */
-export const resetTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "Invalid or expired link");
 
 const invalidLink = () =>
   new AppError("VALIDATION", "This reset link is invalid, already used or expired. Ask for a new one.", {
@@ -30,8 +26,8 @@ export const passwordRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["account"],
         summary: "Set a new password with the token of a reset link, and sign in",
-        body: z.object({ token: resetTokenSchema, password: passwordSchema }).strict(),
-        response: { 200: z.object({ user: userSchema }) },
+        body: resetPasswordSchema,
+        response: { 200: userAnswerSchema },
       },
     },
     async (request, reply) => {

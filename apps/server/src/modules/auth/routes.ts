@@ -2,10 +2,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fromNodeHeaders } from "better-auth/node";
 import {
-  emailSchema,
-  PASSWORD_MAX_LENGTH,
-  SELF_REGISTER_ROLES,
-  signInSchema,
+  changePasswordSchema,
+  passwordResetRequestSchema,
+  resetRequestedSchema,
+  resetTokenSchema,
+  signInRequestSchema,
+  socialSignInSchema,
   textSchema,
   unstorableCharacters,
 } from "@taskmint/shared";
@@ -16,7 +18,6 @@ import { AppError, databaseUnavailable } from "../../lib/errors.ts";
 import { currentUser } from "../../plugins/auth-guard.ts";
 import { codeForStatus } from "../../plugins/errors.ts";
 import { authRequestErrors } from "./auth.ts";
-import { resetTokenSchema } from "./password-routes.ts";
 import { voidPasswordResetLinks } from "./service.ts";
 
 type RateLimit = false | { max: number; timeWindow: string };
@@ -34,14 +35,6 @@ function withoutSessionToken(text: string): string {
     return text;
   }
 }
-
-/** A page of this app to return to: a path, never another origin. */
-const returnPath = z
-  .string()
-  .max(500)
-  .regex(/^\/(?![/\\])\S*$/, "Must be a path of this site")
-  .refine((value) => unstorableCharacters(value) === null, "Must be a path of this site")
-  .optional();
 
 /** The account a body asks about; the route's schema has already made `email` a string. */
 const normalisedEmail = (body: unknown) => ((body as { email?: string }).email ?? "").trim().toLowerCase();
@@ -180,7 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
       schema: {
         tags,
         summary: "Sign in with email and password; sets the session cookie",
-        body: signInSchema.extend({ rememberMe: z.boolean().optional(), callbackURL: returnPath }).strict(),
+        body: signInRequestSchema,
       },
     },
     async (request, reply) => {
@@ -197,20 +190,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
       schema: {
         tags,
         summary: "Start Google sign-in; answers the provider's address to go to",
-        body: z
-          .object({
-            provider: z.literal("google"),
-            callbackURL: returnPath,
-            newUserCallbackURL: returnPath,
-            errorCallbackURL: returnPath,
-            disableRedirect: z.boolean().optional(),
-            // Rule R1: the role chosen on the register page, carried through the OAuth state.
-            additionalData: z
-              .object({ role: z.enum(SELF_REGISTER_ROLES).optional() })
-              .strict()
-              .optional(),
-          })
-          .strict(),
+        body: socialSignInSchema,
       },
     },
     (request, reply) => forward(request, reply, "/sign-in/social"),
@@ -246,13 +226,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
       schema: {
         tags,
         summary: "Change your password; your other sessions and any reset links still out end",
-        body: z
-          .object({
-            currentPassword: textSchema("Current password", { max: PASSWORD_MAX_LENGTH, trim: false }),
-            newPassword: textSchema("New password", { max: PASSWORD_MAX_LENGTH, trim: false }),
-            revokeOtherSessions: z.boolean().optional(),
-          })
-          .strict(),
+        body: changePasswordSchema,
       },
     },
     async (request, reply) => {
@@ -273,8 +247,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
       schema: {
         tags,
         summary: "Mail a password reset link, if the account exists (the answer is the same either way)",
-        body: z.object({ email: emailSchema, redirectTo: pageOfThisSite.default(resetPageDefault) }).strict(),
-        response: { 200: z.object({ status: z.boolean(), message: z.string() }) },
+        body: passwordResetRequestSchema.extend({ redirectTo: pageOfThisSite.default(resetPageDefault) }),
+        response: { 200: resetRequestedSchema },
       },
     },
     (request) => {

@@ -1,5 +1,5 @@
+import { healthSchema, serverConfigSchema } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { databaseAnswers } from "../../db/client.ts";
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,7 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["operations"],
         summary: "200 when the database answers",
-        response: { 200: z.object({ ok: z.literal(true) }), 503: z.object({ ok: z.literal(false) }) },
+        response: { 200: healthSchema, 503: healthSchema },
       },
     },
     async (_request, reply) =>
@@ -24,13 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["operations"],
         summary: "What the web app needs to know about this server's set-up",
-        response: {
-          200: z.object({
-            google_enabled: z.boolean(),
-            repository_url: z.string(),
-            payment_provider: z.enum(["sandbox", "stripe"]),
-          }),
-        },
+        response: { 200: serverConfigSchema },
       },
     },
     () => ({

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { LedgerReport } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import {
   ledgerAccounts,
@@ -116,16 +117,6 @@ export async function walletBalances(db: Database, userIds: string[]): Promise<M
     .from(ledgerAccounts)
     .where(and(eq(ledgerAccounts.kind, "wallet"), inArray(ledgerAccounts.userId, userIds)));
   return new Map(rows.map((row) => [row.userId ?? "", row.balance]));
-}
-
-export interface LedgerReport {
-  ok: boolean;
-  issued: number;
-  wallets: number;
-  escrow: number;
-  held: number;
-  paid_out: number;
-  problems: string[];
 }
 
 /**

@@ -1,14 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { Role } from "@taskmint/shared";
+import type { AppNotification, Role } from "@taskmint/shared";
 import type { DbHandle } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/index.ts";
-import {
-  getNotification,
-  NOTIFICATION_CHANNEL,
-  SESSION_END_CHANNEL,
-  type NotificationView,
-} from "./service.ts";
+import { getNotification, NOTIFICATION_CHANNEL, SESSION_END_CHANNEL } from "./service.ts";
 
 /** How often open streams' sessions are looked at again (expiry, and ends that no notice announced). */
 export const SESSION_SWEEP_MS = 30_000;
@@ -18,7 +13,7 @@ export interface StreamSubscription {
   userId: string;
   sessionId: string;
   role: Role;
-  deliver(notification: NotificationView): void;
+  deliver(notification: AppNotification): void;
   end(): void;
 }
 

@@ -10,7 +10,8 @@ import {
   type RegisteredUser,
   type TestContext,
 } from "../../test/harness.ts";
-import { notify, type NotificationView } from "./service.ts";
+import type { AppNotification } from "@taskmint/shared";
+import { notify } from "./service.ts";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 const inbox = async (who: RegisteredUser) =>
   (await call("GET", "/api/notifications", who.cookie)).json<{
-    items: NotificationView[];
+    items: AppNotification[];
     unread: number;
     total: number;
   }>();
@@ -96,7 +97,7 @@ async function readEvents(
   cookie: string,
   want: number,
   trigger: () => Promise<void>,
-): Promise<NotificationView[]> {
+): Promise<AppNotification[]> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 15_000);
   const response = await fetch(url, {
@@ -106,7 +107,7 @@ async function readEvents(
   expect(response.headers.get("content-type")).toContain("text/event-stream");
   const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
   if (!reader) throw new Error("no body");
-  const events: NotificationView[] = [];
+  const events: AppNotification[] = [];
   let buffer = "";
   let triggered = false;
   try {
@@ -121,7 +122,7 @@ async function readEvents(
       for (const block of buffer.split("\n\n").slice(0, -1)) {
         const data = block.split("\n").find((line) => line.startsWith("data: "));
         if (block.includes("event: notification") && data)
-          events.push(JSON.parse(data.slice(6)) as NotificationView);
+          events.push(JSON.parse(data.slice(6)) as AppNotification);
       }
       buffer = buffer.slice(buffer.lastIndexOf("\n\n") + 2);
     }

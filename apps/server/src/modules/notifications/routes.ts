@@ -1,16 +1,13 @@
-import { pageQuerySchema } from "@taskmint/shared";
+import {
+  markReadSchema,
+  notificationPageSchema,
+  pageQuerySchema,
+  updatedCountSchema,
+} from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { listNotifications, markRead } from "./service.ts";
 
-const notificationSchema = z.object({
-  id: z.string(),
-  message: z.string(),
-  action_route: z.string(),
-  read: z.boolean(),
-  created_at: z.string(),
-});
 const HEARTBEAT_MS = 25_000;
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,15 +19,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["notifications"],
         summary: "Your notifications, newest first, with the unread count",
         querystring: pageQuerySchema,
-        response: {
-          200: z.object({
-            items: z.array(notificationSchema),
-            page: z.number(),
-            limit: z.number(),
-            total: z.number(),
-            unread: z.number(),
-          }),
-        },
+        response: { 200: notificationPageSchema },
       },
     },
     async (request) => listNotifications(app.db, (await currentUser(request)).id, request.query),
@@ -43,11 +32,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["notifications"],
         summary: "Mark your notifications read: some ids, or all",
-        body: z.union([
-          z.object({ ids: z.array(z.uuid()).min(1).max(100) }).strict(),
-          z.object({ all: z.literal(true) }).strict(),
-        ]),
-        response: { 200: z.object({ updated: z.number().int() }) },
+        body: markReadSchema,
+        response: { 200: updatedCountSchema },
       },
     },
     async (request) => ({ updated: await markRead(app.db, (await currentUser(request)).id, request.body) }),

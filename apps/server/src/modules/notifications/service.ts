@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { Page, PageQuery } from "@taskmint/shared";
+import type { AppNotification, Page, PageQuery } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { notifications } from "../../db/schema/index.ts";
 import { countAll } from "../tasks/views.ts";
@@ -9,15 +9,7 @@ export const NOTIFICATION_CHANNEL = "notifications";
 /** The channel on which the database announces ended sessions and changed users (migration 0011). */
 export const SESSION_END_CHANNEL = "session_ends";
 
-export interface NotificationView {
-  id: string;
-  message: string;
-  action_route: string;
-  read: boolean;
-  created_at: string;
-}
-
-const toView = (row: typeof notifications.$inferSelect): NotificationView => ({
+const toView = (row: typeof notifications.$inferSelect): AppNotification => ({
   id: row.id,
   message: row.message,
   action_route: row.actionRoute,
@@ -54,7 +46,7 @@ export function notifySql(
 export async function getNotification(
   db: Database,
   id: string,
-): Promise<(NotificationView & { userId: string }) | null> {
+): Promise<(AppNotification & { userId: string }) | null> {
   const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
   return row ? { ...toView(row), userId: row.userId } : null;
 }
@@ -63,7 +55,7 @@ export async function listNotifications(
   db: Database,
   userId: string,
   page: PageQuery,
-): Promise<Page<NotificationView> & { unread: number }> {
+): Promise<Page<AppNotification> & { unread: number }> {
   const mine = eq(notifications.userId, userId);
   const [rows, [counted], [unread]] = await Promise.all([
     db

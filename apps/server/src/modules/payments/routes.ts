@@ -1,4 +1,14 @@
-import { COIN_PACKAGES, pageOf, pageQuerySchema, paymentSchema, sandboxCardSchema } from "@taskmint/shared";
+import {
+  COIN_PACKAGES,
+  coinPackageSchema,
+  idParamsSchema,
+  pageOf,
+  pageQuerySchema,
+  paymentSchema,
+  sandboxCardSchema,
+  startedPaymentSchema,
+  startPaymentSchema,
+} from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
@@ -14,7 +24,7 @@ import {
   syncStripePayment,
 } from "./service.ts";
 
-const idParams = z.object({ id: z.uuid("Unknown payment") });
+const idParams = idParamsSchema("Unknown payment");
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.payments;
@@ -25,7 +35,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["public"],
         summary: "The coin packages on sale (price in dollars)",
-        response: { 200: z.array(z.object({ id: z.string(), coins: z.number().int(), price: z.number() })) },
+        response: { 200: z.array(coinPackageSchema) },
       },
     },
     () => [...COIN_PACKAGES],
@@ -38,15 +48,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["buyer"],
         summary: "Start buying a coin package",
-        body: z.object({ package_id: z.string().max(50) }).strict(),
-        response: {
-          201: z.object({
-            payment: paymentSchema,
-            provider: z.enum(["sandbox", "stripe"]),
-            client_secret: z.string(),
-            publishable_key: z.string().nullable(),
-          }),
-        },
+        body: startPaymentSchema,
+        response: { 201: startedPaymentSchema },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import {
   adminStatsSchema,
   buyerStatsSchema,
+  dailyActivityQuerySchema,
   dailyActivitySchema,
   topWorkerSchema,
   workerStatsSchema,
@@ -61,7 +62,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Activity per UTC day: coins issued and paid out, tasks posted, submissions",
-        querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
+        querystring: dailyActivityQuerySchema,
         response: { 200: z.array(dailyActivitySchema) },
       },
     },

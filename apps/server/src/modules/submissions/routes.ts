@@ -1,13 +1,12 @@
 import {
+  idParamsSchema,
   pageOf,
-  pageQuerySchema,
-  rejectSubmissionSchema,
+  rejectionSchema,
+  submissionListQuerySchema,
   submissionSchema,
-  submissionStatuses,
   submitWorkSchema,
 } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import {
   approveSubmission,
@@ -17,8 +16,7 @@ import {
   submitWork,
 } from "./service.ts";
 
-const idParams = z.object({ id: z.uuid("Unknown id") });
-const listQuery = pageQuerySchema.extend({ status: z.enum(submissionStatuses).optional() });
+const idParams = idParamsSchema("Unknown id");
 
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -50,7 +48,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["worker"],
         summary: "Your submissions, newest first",
-        querystring: listQuery,
+        querystring: submissionListQuerySchema,
         response: { 200: pageOf(submissionSchema) },
       },
     },
@@ -67,7 +65,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["buyer"],
         summary: "Submissions on your tasks, newest first",
-        querystring: listQuery,
+        querystring: submissionListQuerySchema,
         response: { 200: pageOf(submissionSchema) },
       },
     },
@@ -100,7 +98,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["buyer"],
         summary: "Reject a pending submission with a reason",
         params: idParams,
-        body: rejectSubmissionSchema,
+        body: rejectionSchema,
         response: { 200: submissionSchema },
       },
     },

@@ -1,19 +1,19 @@
 import {
   createTaskFieldsSchema,
   cursorPageOf,
-  cursorSchema,
+  idParamsSchema,
   editableTaskFieldsSchema,
   largePageOf,
   largePageQuerySchema,
   pageOf,
   pageQuerySchema,
+  publicTaskQuerySchema,
+  refundedCoinsSchema,
   taskSchema,
-  taskSorts,
   type CursorPage,
   type Task,
 } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
 import { readMultipart } from "../../lib/multipart.ts";
 import { currentUser, requireRole, sessionUser } from "../../plugins/auth-guard.ts";
@@ -28,7 +28,7 @@ import {
   updateTask,
 } from "./service.ts";
 
-const taskParams = z.object({ id: z.uuid("Unknown task") });
+const taskParams = idParamsSchema("Unknown task");
 
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -37,11 +37,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["tasks"],
         summary: "Open tasks with a free slot, by cursor (user_email only for signed-in users)",
-        querystring: z.object({
-          sort: z.enum(taskSorts).default("newest"),
-          limit: z.coerce.number().int().min(1).max(100).default(20),
-          cursor: cursorSchema,
-        }),
+        querystring: publicTaskQuerySchema,
         response: { 200: cursorPageOf(taskSchema) },
       },
     },
@@ -111,7 +107,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const deleteSchema = {
     params: taskParams,
-    response: { 200: z.object({ refunded_coins: z.number().int() }) },
+    response: { 200: refundedCoinsSchema },
   };
   app.delete(
     "/api/tasks/:id",

@@ -9,6 +9,7 @@ import {
   type LargePageQuery,
   type Page,
   type PageQuery,
+  type PublicTaskQuery,
   type Role,
   type Task,
   type TaskSort,
@@ -202,12 +203,6 @@ const takeable = (today: string | Placeholder) =>
     isNull(tasks.deletedAt),
     gte(tasks.completionDate, today),
   );
-
-export interface PublicTaskQuery {
-  sort: TaskSort;
-  limit: number;
-  cursor?: string;
-}
 
 /**
  * The public browser's SQL for one order, its first page or the page after a cursor. Placeholders:

@@ -1,14 +1,11 @@
-import { registerFieldsSchema, nameSchema, userSchema } from "@taskmint/shared";
+import { registerFieldsSchema, nameSchema, userAnswerSchema } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fromNodeHeaders } from "better-auth/node";
-import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
 import { readMultipart } from "../../lib/multipart.ts";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { fieldMessages } from "../../plugins/errors.ts";
 import { getUser, registerUser, updateProfile } from "./service.ts";
-
-const userAnswer = z.object({ user: userSchema });
 
 export const userRoutes: FastifyPluginAsyncZod<{
   rateLimit: false | { max: number; timeWindow: string };
@@ -23,7 +20,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
         description:
           "multipart/form-data with the fields name, role (worker|buyer), email, password and the file photo (an image, at most 5 MB). Grants the starting coins (worker 10, buyer 50) and sets the session cookie.",
         consumes: ["multipart/form-data"],
-        response: { 201: userAnswer },
+        response: { 201: userAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -50,7 +47,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
     "/api/me",
     {
       preHandler: requireRole(),
-      schema: { tags: ["account"], summary: "The signed-in user", response: { 200: userAnswer } },
+      schema: { tags: ["account"], summary: "The signed-in user", response: { 200: userAnswerSchema } },
     },
     async (request) => ({ user: await getUser(app.db, (await currentUser(request)).id) }),
   );
@@ -64,7 +61,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
         summary: "Change your name or photo",
         description: "multipart/form-data with the optional field name and the optional file photo.",
         consumes: ["multipart/form-data"],
-        response: { 200: userAnswer },
+        response: { 200: userAnswerSchema },
       },
     },
     async (request) => {

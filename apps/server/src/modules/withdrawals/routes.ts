@@ -1,17 +1,17 @@
 import {
+  idParamsSchema,
   pageOf,
   pageQuerySchema,
-  textSchema,
+  rejectionSchema,
+  withdrawalListQuerySchema,
   withdrawalRequestSchema,
   withdrawalSchema,
-  withdrawalStatuses,
 } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { decideWithdrawal, listWithdrawals, requestWithdrawal } from "./service.ts";
 
-const idParams = z.object({ id: z.uuid("Unknown withdrawal") });
+const idParams = idParamsSchema("Unknown withdrawal");
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -50,7 +50,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Withdrawals, newest first",
-        querystring: pageQuerySchema.extend({ status: z.enum(withdrawalStatuses).optional() }),
+        querystring: withdrawalListQuerySchema,
         response: { 200: pageOf(withdrawalSchema) },
       },
     },
@@ -83,7 +83,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Refuse a pending withdrawal; the coins go back to the worker",
         params: idParams,
-        body: z.object({ reason: textSchema("A reason", { max: 1000 }) }),
+        body: rejectionSchema,
         response: { 200: withdrawalSchema },
       },
     },

@@ -1,19 +1,19 @@
 import { useMutation } from "@tanstack/react-query";
-import type { User } from "@taskmint/shared";
+import type { ChangePasswordRequest, ResetPasswordRequest, UserAnswer } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
 import { useRefreshMe } from "../../lib/auth.ts";
 
 export function useUpdateProfile() {
   const refresh = useRefreshMe();
   return useMutation({
-    mutationFn: (form: FormData) => api<{ user: User }>("/api/me", { method: "PATCH", body: form }),
+    mutationFn: (form: FormData) => api<UserAnswer>("/api/me", { method: "PATCH", body: form }),
     onSuccess: refresh,
   });
 }
 
 export const useChangePassword = () =>
   useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+    mutationFn: (body: ChangePasswordRequest) =>
       api("/api/auth/change-password", { body: { ...body, revokeOtherSessions: true } }),
   });
 
@@ -28,8 +28,7 @@ export const useRequestReset = () =>
 export function useResetPassword() {
   const refresh = useRefreshMe();
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) =>
-      api<{ user: User }>("/api/password/reset", { body }),
+    mutationFn: (body: ResetPasswordRequest) => api<UserAnswer>("/api/password/reset", { body }),
     onSuccess: refresh,
   });
 }

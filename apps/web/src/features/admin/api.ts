@@ -1,6 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   AdminStats,
+  AdminUser,
+  AuditRecord,
+  DeletedUser,
+  LedgerReport,
+  RefundedCoins,
   DailyActivity,
   DeletedAccountCoins,
   DeleteUserRequest,
@@ -11,16 +16,6 @@ import type {
   Withdrawal,
 } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
-
-export interface LedgerReport {
-  ok: boolean;
-  issued: number;
-  wallets: number;
-  escrow: number;
-  held: number;
-  paid_out: number;
-  problems: string[];
-}
 
 export const useAdminStats = () =>
   useQuery({ queryKey: ["admin-stats"], queryFn: () => api<AdminStats>("/api/admin/stats") });
@@ -48,28 +43,6 @@ export function useDecideWithdrawal() {
         ),
       ),
   });
-}
-
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  photo: string | null;
-  role: Role;
-  coins: number;
-  created_at: string;
-}
-
-export interface AuditRecord {
-  id: string;
-  actor_name: string;
-  actor_email: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  created_at: string;
 }
 
 /** `pageQuery` comes from useCursorPages(). */
@@ -117,12 +90,6 @@ export function useChangeRole() {
   });
 }
 
-export interface DeletedUser {
-  deleted: true;
-  coins: DeletedAccountCoins;
-  settled_coins: number;
-}
-
 /** Deletes a user; `choice` says what happens to their coins (rule R12). */
 export function useDeleteUser() {
   const refresh = useRefreshAdmin();
@@ -136,8 +103,7 @@ export function useDeleteUser() {
 export function useAdminDeleteTask() {
   const refresh = useRefreshAdmin();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ refunded_coins: number }>(`/api/admin/tasks/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api<RefundedCoins>(`/api/admin/tasks/${id}`, { method: "DELETE" }),
     onSuccess: refresh,
   });
 }

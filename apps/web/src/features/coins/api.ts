@@ -1,13 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Page, Payment, SandboxCard, Withdrawal, WithdrawalRequest } from "@taskmint/shared";
+import type {
+  CoinPackageOffer,
+  Page,
+  Payment,
+  SandboxCard,
+  StartedPayment,
+  Withdrawal,
+  WithdrawalRequest,
+} from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
 import { meKey } from "../../lib/auth.ts";
-
-export interface CoinPackageOffer {
-  id: string;
-  coins: number;
-  price: number;
-}
 
 export const useCoinPackages = () =>
   useQuery({
@@ -30,12 +32,6 @@ export const useMyWithdrawals = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export interface StartedPayment {
-  payment: Payment;
-  provider: "sandbox" | "stripe";
-  client_secret: string;
-}
-
 /** Starts a purchase and pays it with the sandbox's test card; answers the settled payment. */
 export function usePayWithCard() {
   const client = useQueryClient();
@@ -57,7 +53,7 @@ export const useStripeIntent = (packageId: string) =>
   useQuery({
     queryKey: ["stripe-intent", packageId],
     queryFn: () =>
-      api<StartedPayment & { publishable_key: string | null }>("/api/payments", {
+      api<StartedPayment>("/api/payments", {
         body: { package_id: packageId },
       }),
     staleTime: Infinity,

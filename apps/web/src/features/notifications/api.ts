@@ -1,22 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import type { NotificationPage } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
-
-export interface AppNotification {
-  id: string;
-  message: string;
-  action_route: string;
-  read: boolean;
-  created_at: string;
-}
 
 const key = ["notifications"] as const;
 
 export const useNotifications = () =>
   useQuery({
     queryKey: key,
-    queryFn: () =>
-      api<{ items: AppNotification[]; unread: number; total: number }>("/api/notifications?limit=10"),
+    queryFn: () => api<NotificationPage>("/api/notifications?limit=10"),
   });
 
 export function useMarkAllRead() {

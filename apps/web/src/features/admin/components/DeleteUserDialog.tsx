@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { DeleteUserRequest, DeletedAccountCoins } from "@taskmint/shared";
+import type { AdminUser, DeleteUserRequest, DeletedAccountCoins } from "@taskmint/shared";
 import { formatCoins } from "../../../lib/format.ts";
-import type { AdminUser } from "../api.ts";
 
 const OUTCOME: Record<DeletedAccountCoins, string> = {
   forfeit: "forfeited to the platform",

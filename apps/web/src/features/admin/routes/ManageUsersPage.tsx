@@ -2,7 +2,7 @@ import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { ROLES, type DeleteUserRequest, type Role } from "@taskmint/shared";
+import { ROLES, type AdminUser, type DeleteUserRequest, type Role } from "@taskmint/shared";
 import { Avatar } from "../../../components/ui/Avatar.tsx";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
@@ -11,7 +11,7 @@ import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
 import { useCursorPages } from "../../../lib/cursorPages.ts";
 import { formatCoins } from "../../../lib/format.ts";
-import { useAdminUsers, useChangeRole, useDeleteUser, type AdminUser } from "../api.ts";
+import { useAdminUsers, useChangeRole, useDeleteUser } from "../api.ts";
 import { DeleteUserDialog } from "../components/DeleteUserDialog.tsx";
 
 export function ManageUsersPage() {

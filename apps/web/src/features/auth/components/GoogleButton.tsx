@@ -1,3 +1,4 @@
+import type { SelfRegisterRole } from "@taskmint/shared";
 import { toast } from "react-toastify";
 import { errorMessage } from "../../../lib/api.ts";
 import { startGoogleSignIn, useServerConfig } from "../../../lib/auth.ts";
@@ -26,7 +27,7 @@ function GoogleIcon() {
 }
 
 /** Google sign-in, back to `returnTo`; on /register it carries the role chosen there. */
-export function GoogleButton({ role, returnTo }: { role?: string; returnTo: string }) {
+export function GoogleButton({ role, returnTo }: { role?: SelfRegisterRole; returnTo: string }) {
   const config = useServerConfig();
   const onClick = async () => {
     if (!config.data?.google_enabled) {

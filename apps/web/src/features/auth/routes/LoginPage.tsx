@@ -3,17 +3,12 @@ import { useForm } from "react-hook-form";
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
-import { signInSchema } from "@taskmint/shared";
+import { signInSchema, type SignInFields } from "@taskmint/shared";
 import { errorMessage } from "../../../lib/api.ts";
 import { returnPath, useSignIn } from "../../../lib/auth.ts";
 import { Field } from "../components/Field.tsx";
 import { GoogleButton } from "../components/GoogleButton.tsx";
 import { googleSignInError } from "../googleErrors.ts";
-
-interface LoginForm {
-  email: string;
-  password: string;
-}
 
 export function LoginPage() {
   const signIn = useSignIn();
@@ -33,7 +28,7 @@ export function LoginPage() {
     });
     void navigate("/login", { replace: true, state: { from } });
   }, [googleError, googleErrorDescription, from, navigate]);
-  const form = useForm<LoginForm>({
+  const form = useForm<SignInFields>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: "", password: "" },
   });

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { ROLES } from "./constants.ts";
+import { pageQuerySchema } from "./paging.ts";
+import { deletedAccountCoinsChoices } from "./money.ts";
+
+/** What the audit trail records: every admin action (docs/decisions/005). */
+export const auditActions = [
+  "change_role",
+  "delete_user",
+  "delete_task",
+  "approve_withdrawal",
+  "reject_withdrawal",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** A user as Manage Users lists them: their profile, coins and sign-up date. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  photo: z.string().nullable(),
+  role: z.enum(ROLES),
+  coins: z.number().int(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** Body of PATCH /api/admin/users/:id. */
+export const changeRoleSchema = z.object({ role: z.enum(ROLES) }).strict();
+export type ChangeRoleRequest = z.infer<typeof changeRoleSchema>;
+
+/** Answer of DELETE /api/admin/users/:id: what became of the coins, and how many. */
+export const deletedUserSchema = z.object({
+  deleted: z.literal(true),
+  coins: z.enum(deletedAccountCoinsChoices),
+  settled_coins: z.number().int(),
+});
+export type DeletedUser = z.infer<typeof deletedUserSchema>;
+
+export const auditRecordSchema = z.object({
+  id: z.string(),
+  actor_name: z.string(),
+  actor_email: z.string(),
+  action: z.enum(auditActions),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+
+export const auditQuerySchema = pageQuerySchema.extend({ action: z.enum(auditActions).optional() });
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** The ledger check's report (rule M3): where the coins are, and every invariant that failed. */
+export const ledgerReportSchema = z.object({
+  ok: z.boolean(),
+  issued: z.number(),
+  wallets: z.number(),
+  escrow: z.number(),
+  held: z.number(),
+  paid_out: z.number(),
+  problems: z.array(z.string()),
+});
+export type LedgerReport = z.infer<typeof ledgerReportSchema>;
+
+export const dailyActivityQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(366).default(30),
+});
