@@ -37,8 +37,7 @@ export function useRefreshMe() {
 export function useSignIn() {
   const refresh = useRefreshMe();
   return useMutation({
-    mutationFn: (credentials: SignInFields) =>
-      api("/api/auth/sign-in/email", { body: credentials }),
+    mutationFn: (credentials: SignInFields) => api("/api/auth/sign-in/email", { body: credentials }),
     onSuccess: refresh,
   });
 }

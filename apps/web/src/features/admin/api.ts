@@ -7,7 +7,6 @@ import type {
   LedgerReport,
   RefundedCoins,
   DailyActivity,
-  DeletedAccountCoins,
   DeleteUserRequest,
   LargePage,
   Page,
