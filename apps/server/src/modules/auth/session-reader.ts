@@ -31,14 +31,23 @@ export function createSessionReader(db: Database, secret: string) {
     .prepare("session_by_token");
 
   return async function readSession(headers: Headers, now: Date): Promise<SessionRead> {
-    const cookie = getSessionCookie(headers);
-    const token = cookie ? verifiedToken(cookie, secret) : null;
+    const token = sessionTokenOf(headers, secret);
     if (!token) return null;
     const [row] = await byToken.execute({ token });
     if (!row || row.expiresAt <= now) return null;
     if (now.getTime() - row.updatedAt.getTime() > SESSION_REFRESH_AFTER_MS) return "refresh";
     return { id: row.id, role: row.role, sessionId: row.sessionId };
   };
+}
+
+/**
+ * The session token of the request's cookie when its signature is the auth library's: HMAC-SHA256
+ * of the token with the secret, in base64, after a dot. session-reader.test.ts pins this to the
+ * library's own signer, so an upgrade that signs differently fails CI instead of signing everyone out.
+ */
+export function sessionTokenOf(headers: Headers, secret: string): string | null {
+  const cookie = getSessionCookie(headers);
+  return cookie ? verifiedToken(cookie, secret) : null;
 }
 
 function verifiedToken(cookie: string, secret: string): string | null {
