@@ -14,6 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { openDatabase } from "../apps/server/src/db/client.ts";
+import { queryRows } from "../apps/server/src/bench/query-rows.ts";
 import { encodeCursor } from "../apps/server/src/lib/keyset.ts";
 import {
   ADMIN,
@@ -71,13 +72,16 @@ const orders = {
 } as const;
 const database = await openDatabase({ databaseUrl, dataDir: dataDir ?? null });
 await database.migrate();
-const [[taskCount]] = (await database.queryRows("select count(*)::int from tasks", [])) as [[number]];
-const [[openCount]] = (await database.queryRows(`select count(*)::int from tasks where ${takeable}`, [])) as [
-  [number],
-];
+const [[taskCount]] = (await queryRows(database, "select count(*)::int from tasks", [])) as [[number]];
+const [[openCount]] = (await queryRows(
+  database,
+  `select count(*)::int from tasks where ${takeable}`,
+  [],
+)) as [[number]];
 const deepCursors: Record<string, string> = {};
 for (const [sort, order] of Object.entries(orders)) {
-  const [row] = (await database.queryRows(
+  const [row] = (await queryRows(
+    database,
     `select created_at, payable_amount, id from tasks where ${takeable} order by ${order} offset $1 limit 1`,
     [Math.floor(openCount / 2)],
   )) as [Date, number, string][];
@@ -88,7 +92,7 @@ for (const [sort, order] of Object.entries(orders)) {
     });
 }
 const sampleTaskIds = (
-  (await database.queryRows(`select id from tasks where ${takeable} order by id offset $1 limit 100`, [
+  (await queryRows(database, `select id from tasks where ${takeable} order by id offset $1 limit 100`, [
     Math.floor(openCount / 3),
   ])) as [string][]
 ).map(([id]) => id);
@@ -98,7 +102,8 @@ async function sequentialScans(): Promise<ScanCounts | null> {
   if (database.kind !== "postgres") return null;
   // Backends report their table statistics at most once a second.
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  const counts = (await database.queryRows(
+  const counts = (await queryRows(
+    database,
     "select relname, seq_scan::int, n_live_tup::int from pg_stat_user_tables",
     [],
   )) as [string, number, number][];

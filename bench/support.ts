@@ -23,7 +23,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  // With a reference port, the benchmark's own entry point: the production server plus the bare route.
+  const entry = options.env?.BENCH_REFERENCE_PORT ? "bench/bench-server.ts" : "main.ts";
+  const child = spawn(process.execPath, ["--import", "tsx", `apps/server/src/${entry}`], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -38,6 +38,7 @@ import { paymentRoutes } from "./modules/payments/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
 import { submissionRoutes } from "./modules/submissions/routes.ts";
 import { createSessionReader } from "./modules/auth/session-reader.ts";
+import { createFirstPageCache } from "./modules/tasks/first-page-cache.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.ts";
@@ -93,8 +94,13 @@ export async function buildApp(deps: AppDeps) {
   const background = new BackgroundWork(app.log);
   app.decorate("background", background);
   app.addHook("onClose", () => background.drain());
+  const publicTaskPages = createFirstPageCache();
+  app.decorate("publicTaskPages", publicTaskPages);
   app.addHook("onSend", async (request, reply) => {
     void reply.header("x-request-id", request.id);
+    // Any write that succeeded may have changed the public list: its writer sees it next read.
+    if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400)
+      publicTaskPages.changed();
   });
   registerErrorHandling(app);
   refuseNonCanonicalPaths(app);

@@ -103,7 +103,13 @@ describe.skipIf(!postgresUrl)(
           },
         }),
       );
-      const jobs = startJobs({ db: ctx.db, log: jobLog, clock: () => new Date(), intervalMs: 200 });
+      const jobs = startJobs({
+        db: ctx.db,
+        log: jobLog,
+        clock: () => new Date(),
+        intervalMs: 200,
+        onTasksChanged: () => ctx.app.publicTaskPages.changed(),
+      });
 
       expect((await fetch(`${base}/healthz`)).status).toBe(503);
       const asBuyer = (method: "GET" | "POST", url: string, payload?: object) =>
@@ -139,7 +145,11 @@ describe.skipIf(!postgresUrl)(
       const sent: string[] = [];
       const liveMs = await waitFor(async () => {
         sent.push(`after the outage ${sent.length + 1}`);
-        await notify(ctx.db, worker.user.id, sent.at(-1) ?? "", "/dashboard");
+        await notify(ctx.db, {
+          userId: worker.user.id,
+          message: sent.at(-1) ?? "",
+          actionRoute: "/dashboard",
+        });
         return stream.receives(sent.at(-1) ?? "", 500);
       }, 10_000);
       // Whatever was not pushed live is in the inbox a reload shows.

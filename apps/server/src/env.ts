@@ -43,11 +43,6 @@ const envSchema = z
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().default("TaskMint <no-reply@taskmint.local>"),
     REPOSITORY_URL: z.url().default("https://github.com/taskmint/taskmint"),
-    /** `npm run bench` only: also serve the bare reference route (see src/bench/reference-server.ts) on this port. */
-    BENCH_REFERENCE_PORT: z.preprocess(
-      emptyAsUndefined,
-      z.coerce.number().int().min(1).max(65535).optional(),
-    ),
     /** Set by npm to where `npm ...` was typed; relative paths mean relative to it. */
     INIT_CWD: optionalString,
   })

@@ -1,65 +1,6 @@
-import { pino } from "pino";
-import { buildApp } from "./app.ts";
-import { openDatabase } from "./db/client.ts";
-import { EnvError, loadEnv } from "./env.ts";
-import { resolveAuthSecret } from "./lib/auth-secret.ts";
-import { startReferenceServer } from "./bench/reference-server.ts";
-import { startJobs } from "./jobs/runner.ts";
-import { prepareData } from "./startup.ts";
+import { runServer } from "./server.ts";
 
-const JOB_INTERVAL_MS = 60_000;
-
-async function main() {
-  let env;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    log: pino({ level: env.LOG_LEVEL }),
-  });
-  await database.migrate();
-  const report = await prepareData(database.db, env, database.kind);
-  const app = await buildApp({ env, database, authSecret: await resolveAuthSecret(env) });
-  const jobs = startJobs({ db: database.db, log: app.log, clock: app.clock, intervalMs: JOB_INTERVAL_MS });
-  const reference = env.BENCH_REFERENCE_PORT
-    ? await startReferenceServer(database, env.BENCH_REFERENCE_PORT, env.HOST, app.clock)
-    : null;
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down");
-    await jobs.stop();
-    reference?.close();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-
-  await app.listen({ port: env.PORT, host: env.HOST });
-  const where = database.kind === "pglite" ? `embedded PGlite in ${env.DATA_DIR}` : "PostgreSQL";
-  console.log(`\nTaskMint is running on ${env.PUBLIC_URL} (${where})`);
-  if (report.newAccounts.length > 0) {
-    console.log("Accounts created on this first start (keep these):");
-    for (const account of report.newAccounts) {
-      console.log(`  ${account.role.padEnd(6)} ${account.email}  password: ${account.password}`);
-    }
-  }
-}
-
-main().catch((error: unknown) => {
+runServer().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -3,12 +3,13 @@ import { fillPlaceholders } from "drizzle-orm";
 import { isoDate, taskSorts, type TaskSort } from "@taskmint/shared";
 import type { DbHandle } from "../db/client.ts";
 import { publicTasksQuery } from "../modules/tasks/service.ts";
+import { queryRows } from "./query-rows.ts";
 
 /**
  * The benchmark's floor: a bare node:http server that runs the public task list's own SQL
  * (first page, `?sort=`) straight on the driver as a named prepared statement and writes the rows as JSON. No routing,
  * validation, hooks, sessions or mapping: what is left is the database and the wire.
- * Started only when BENCH_REFERENCE_PORT is set.
+ * Started by bench-server.ts only.
  */
 export async function startReferenceServer(
   database: DbHandle,
@@ -33,7 +34,7 @@ export async function startReferenceServer(
       response.writeHead(400).end();
       return;
     }
-    database.queryRows(statement.text, statement.params, statement.name).then(
+    queryRows(database, statement.text, statement.params, statement.name).then(
       (rows) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(rows)),
       () => response.writeHead(500).end(),
     );

@@ -29,8 +29,8 @@ export interface DbHandle {
     handlers: Record<string, (payload: string) => void>,
     onResumed: () => void,
   ): Promise<() => Promise<void>>;
-  /** Runs SQL straight on the driver, rows as arrays: only for the benchmark's reference route. */
-  queryRows(text: string, params: unknown[], preparedName?: string): Promise<unknown[][]>;
+  /** The driver under drizzle, for tools that measure it bare (the benchmark); the app never uses it. */
+  driver: { kind: "pglite"; client: PGlite } | { kind: "postgres"; pool: pg.Pool };
   close(): Promise<void>;
 }
 
@@ -98,10 +98,7 @@ function openPostgres(databaseUrl: string, log: DatabaseLog): DbHandle {
       }
     },
     listen: (handlers, onResumed) => listenReconnecting(databaseUrl, log, handlers, onResumed),
-    async queryRows(text, params, preparedName) {
-      return (await pool.query<unknown[]>({ name: preparedName, text, values: params, rowMode: "array" }))
-        .rows;
-    },
+    driver: { kind: "postgres", pool },
     close: () => pool.end(),
   };
 }
@@ -202,9 +199,7 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
         await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
       };
     },
-    async queryRows(text, params) {
-      return (await client.query<unknown[]>(text, params, { rowMode: "array" })).rows;
-    },
+    driver: { kind: "pglite", client },
     close: () => client.close(),
   };
 }

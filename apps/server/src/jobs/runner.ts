@@ -14,6 +14,8 @@ export function startJobs(options: {
   log: FastifyBaseLogger;
   clock: () => Date;
   intervalMs: number;
+  /** Told when a run approved or closed something the public task list shows. */
+  onTasksChanged: () => void;
 }) {
   const { db, log, clock } = options;
   let running: Promise<void> | null = null;
@@ -23,6 +25,7 @@ export function startJobs(options: {
       const approved = await autoApproveDue(db, clock());
       const closed = await expireTasks(db, clock());
       const abandoned = await failAbandonedPurchases(db, clock());
+      if (approved > 0 || closed > 0) options.onTasksChanged();
       if (approved > 0 || closed > 0 || abandoned > 0)
         log.info({ approved, closed, abandoned }, "background jobs ran");
     } catch (error) {

@@ -73,11 +73,14 @@ export async function seedDemo(db: Database, now: Date): Promise<DemoAccount[]> 
       payable_amount: task.pay,
       completion_date: inTwoWeeks,
     };
-    tasks.push(await createTask(db, buyerId, fields, await avatar(task.colour), now));
+    tasks.push(await createTask(db, { buyerId, fields, image: await avatar(task.colour), now }));
   }
   const first = tasks[0];
   if (first)
-    await submitWork(db, ids.worker ?? "", first.id, "Rated it 4/5: clear, but the music was too loud.", {
+    await submitWork(db, {
+      workerId: ids.worker ?? "",
+      taskId: first.id,
+      details: "Rated it 4/5: clear, but the music was too loud.",
       now,
       autoApproveDays: 3,
     });

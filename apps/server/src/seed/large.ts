@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { escrowKeySql, MINT, walletKeySql } from "../modules/ledger/service.ts";
 
 export interface LargeSeedSize {
   tasks: number;
@@ -29,7 +30,7 @@ export async function seedLarge(db: Database, size: LargeSeedSize, now: Date): P
       from generate_series(1, ${size.users}) as i`);
     await tx.execute(sql`
       insert into ledger_accounts (kind, owner_key, user_id)
-      select 'wallet', 'wallet:' || id, id from users where id like ${`${batch}-u%`}`);
+      select 'wallet', ${walletKeySql(sql`id`)}, id from users where id like ${`${batch}-u%`}`);
     // Tasks go round-robin to the buyers (every fifth user).
     await tx.execute(sql`
       insert into tasks (id, buyer_id, task_title, task_detail, submission_info, required_workers, payable_amount, completion_date, task_image_url, created_at)
@@ -40,7 +41,7 @@ export async function seedLarge(db: Database, size: LargeSeedSize, now: Date): P
       from generate_series(1, ${size.tasks}) as i`);
     await tx.execute(sql`
       insert into ledger_accounts (kind, owner_key)
-      select 'escrow', 'escrow:' || id from tasks where buyer_id like ${`${batch}-u%`}`);
+      select 'escrow', ${escrowKeySql(sql`id`)} from tasks where buyer_id like ${`${batch}-u%`}`);
     // Pending submissions: the k-th submission goes to task (k mod tasks), by a worker that task has not had yet.
     await tx.execute(sql`
       with picks as (
@@ -64,10 +65,10 @@ export async function seedLarge(db: Database, size: LargeSeedSize, now: Date): P
     // Buyers buy exactly what their tasks cost, then fund each task's escrow.
     await tx.execute(sql`
       insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, created_at)
-      select 'seed-purchase:' || t.buyer_id, (select id from ledger_accounts where owner_key = 'mint'), w.id,
+      select 'seed-purchase:' || t.buyer_id, (select id from ledger_accounts where owner_key = ${MINT}), w.id,
              sum(t.payable_amount * (t.required_workers + coalesce(s.pending, 0))), ${now}
       from tasks t
-      join ledger_accounts w on w.owner_key = 'wallet:' || t.buyer_id
+      join ledger_accounts w on w.owner_key = ${walletKeySql(sql`t.buyer_id`)}
       left join (select task_id, count(*)::int as pending from submissions group by task_id) s on s.task_id = t.id
       where t.buyer_id like ${`${batch}-u%`}
       group by t.buyer_id, w.id`);
@@ -75,8 +76,8 @@ export async function seedLarge(db: Database, size: LargeSeedSize, now: Date): P
       insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, created_at)
       select 'task-fund:' || t.id, w.id, e.id, t.payable_amount * (t.required_workers + coalesce(s.pending, 0)), ${now}
       from tasks t
-      join ledger_accounts w on w.owner_key = 'wallet:' || t.buyer_id
-      join ledger_accounts e on e.owner_key = 'escrow:' || t.id
+      join ledger_accounts w on w.owner_key = ${walletKeySql(sql`t.buyer_id`)}
+      join ledger_accounts e on e.owner_key = ${escrowKeySql(sql`t.id`)}
       left join (select task_id, count(*)::int as pending from submissions group by task_id) s on s.task_id = t.id
       where t.buyer_id like ${`${batch}-u%`}`);
     await tx.execute(sql`

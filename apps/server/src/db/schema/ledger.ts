@@ -22,7 +22,7 @@ export const ledgerAccounts = pgTable(
   },
   (table) => [
     check("ledger_accounts_kind_check", sql`${table.kind} in ('mint', 'payout', 'wallet', 'escrow', 'hold')`),
-    // M3: only the mint may go below zero (it is minus everything ever issued).
+    // M3: only the mint may go below zero (it is minus the coins issued and not returned to it).
     check("ledger_accounts_balance_check", sql`${table.kind} = 'mint' or ${table.balance} >= 0`),
     index("ledger_accounts_user_id_idx").on(table.userId),
   ],

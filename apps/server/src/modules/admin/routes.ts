@@ -58,7 +58,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changeRole(app.db, (await currentUser(request)).id, request.params.id, request.body.role),
+      changeRole(app.db, {
+        adminId: (await currentUser(request)).id,
+        userId: request.params.id,
+        role: request.body.role,
+      }),
   );
 
   app.delete(
@@ -77,13 +81,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { settledCoins } = await deleteUser(
-        app.db,
-        (await currentUser(request)).id,
-        request.params.id,
-        request.body,
-        app.clock(),
-      );
+      const { settledCoins } = await deleteUser(app.db, {
+        adminId: (await currentUser(request)).id,
+        userId: request.params.id,
+        choice: request.body,
+        now: app.clock(),
+      });
       return { deleted: true as const, coins: request.body.coins, settled_coins: settledCoins };
     },
   );
@@ -113,7 +116,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: refundedCoinsSchema },
       },
     },
-    async (request) => deleteTask(app.db, await currentUser(request), request.params.id),
+    async (request) =>
+      deleteTask(app.db, { actor: await currentUser(request), taskId: request.params.id, now: app.clock() }),
   );
 
   app.get(

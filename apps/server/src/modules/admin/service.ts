@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type {
   AdminUser,
   AuditAction,
@@ -20,11 +20,10 @@ import {
   withdrawals,
 } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import { afterCursor, countUpTo, decodeCursor, largePage, offsetOf } from "../../lib/keyset.ts";
-import { lockedBalanceOf, MINT, PAYOUT, transfer, walletOf } from "../ledger/service.ts";
+import { keysetPage, offsetPage } from "../../lib/paging.ts";
+import { lockedBalanceOf, MINT, PAYOUT, transfer, walletKeySql, walletOf } from "../ledger/service.ts";
 import { rejectSubmission } from "../submissions/service.ts";
 import { closeTasksOf } from "../tasks/service.ts";
-import { countAll } from "../tasks/views.ts";
 import { decideWithdrawal } from "../withdrawals/service.ts";
 import { recordAudit } from "./audit.ts";
 
@@ -42,34 +41,33 @@ export async function listUsers(
     filter.role ? eq(users.role, filter.role) : undefined,
     pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
   );
-  const after = page.cursor ? decodeCursor(page.cursor, "text") : null;
-  const byName = [asc(users.name), asc(users.id)];
-  const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        photo: users.image,
-        role: users.role,
-        coins: ledgerAccounts.balance,
-        createdAt: users.createdAt,
-      })
-      .from(users)
-      .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, sql`'wallet:' || ${users.id}`))
-      .where(and(where, after ? afterCursor(users.name, users.id, after, "text", "asc") : undefined))
-      .orderBy(...byName)
-      .limit(page.limit + 1)
-      .offset(offsetOf(page)),
-    countUpTo(db, users, where, byName),
-  ]);
-  return largePage(
-    rows,
+  return keysetPage(db, {
     page,
-    counted,
-    (row) => ({ value: row.name, id: row.id }),
-    ({ createdAt, coins, ...row }) => ({ ...row, coins: coins ?? 0, created_at: createdAt.toISOString() }),
-  );
+    table: users,
+    where,
+    order: { key: users.name, id: users.id, kind: "text", direction: "asc" },
+    rows: (where, order) =>
+      db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          photo: users.image,
+          role: users.role,
+          coins: ledgerAccounts.balance,
+          createdAt: users.createdAt,
+        })
+        .from(users)
+        .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, walletKeySql(users.id)))
+        .where(where)
+        .orderBy(...order),
+    cursorOf: (row) => ({ value: row.name, id: row.id }),
+    toItem: ({ createdAt, coins, ...row }) => ({
+      ...row,
+      coins: coins ?? 0,
+      created_at: createdAt.toISOString(),
+    }),
+  });
 }
 
 /** Locks every live admin row, so two admins cannot remove each other as the last two. */
@@ -88,17 +86,19 @@ const lastAdmin = () => new AppError("CONFLICT", "The last admin cannot be demot
 /** Rule R12: any role to any user, never removing the last admin; grants no coins. */
 export async function changeRole(
   db: Database,
-  adminId: string,
-  userId: string,
-  role: Role,
+  change: { adminId: string; userId: string; role: Role },
 ): Promise<AdminUser> {
+  const { adminId, userId, role } = change;
   await db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
     const [user] = await tx.select().from(users).where(liveUser(userId)).for("update");
     if (!user) throw notFound("User");
     if (user.role === role) return;
     if (user.role === "admin" && admins.length <= 1) throw lastAdmin();
-    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ role, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     await recordAudit(tx, {
       actorId: adminId,
       action: "change_role",
@@ -140,32 +140,43 @@ async function getAdminUser(db: Database, userId: string): Promise<AdminUser> {
  */
 export async function deleteUser(
   db: Database,
-  adminId: string,
-  userId: string,
-  choice: DeleteUserRequest,
-  now: Date,
+  deletion: { adminId: string; userId: string; choice: DeleteUserRequest; now: Date },
 ): Promise<{ settledCoins: number }> {
+  const { adminId, userId, choice, now } = deletion;
   if (adminId === userId) throw new AppError("CONFLICT", "You cannot delete your own account");
   return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
     const [user] = await tx.select().from(users).where(liveUser(userId)).for("update");
     if (!user) throw notFound("User");
     if (user.role === "admin" && admins.length <= 1) throw lastAdmin();
-    await tx.update(users).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ deletedAt: now, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
-    const refunded = await closeTasksOf(tx, userId);
+    const refunded = await closeTasksOf(tx, userId, now);
     const pending = await tx
       .select({ id: withdrawals.id })
       .from(withdrawals)
       .where(and(eq(withdrawals.workerId, userId), eq(withdrawals.status, "pending")));
     for (const { id } of pending)
-      await decideWithdrawal(tx, adminId, id, { approve: false, reason: "The account was deleted" });
+      await decideWithdrawal(tx, {
+        adminId,
+        withdrawalId: id,
+        decision: { approve: false, reason: "The account was deleted" },
+        now,
+      });
     const pendingWork = await tx
       .select({ id: submissions.id, buyerId: submissions.buyerId })
       .from(submissions)
       .where(and(eq(submissions.workerId, userId), eq(submissions.status, "pending")));
     for (const work of pendingWork)
-      await rejectSubmission(tx, { buyerId: work.buyerId }, work.id, "The worker's account was deleted", now);
+      await rejectSubmission(tx, {
+        reviewer: { buyerId: work.buyerId },
+        submissionId: work.id,
+        reason: "The worker's account was deleted",
+        now,
+      });
     const settledCoins = await lockedBalanceOf(tx, walletOf(userId));
     if (settledCoins > 0) {
       await transfer(tx, {
@@ -201,19 +212,17 @@ export async function listAudit(
   page: PageQuery,
 ): Promise<Page<AuditRecord>> {
   const where = filter.action ? eq(auditLog.action, filter.action) : undefined;
-  const [rows, [counted]] = await Promise.all([
-    db
+  return offsetPage(db, {
+    page,
+    table: auditLog,
+    where,
+    rows: db
       .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
       .from(auditLog)
       .innerJoin(users, eq(users.id, auditLog.actorId))
       .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ total: countAll }).from(auditLog).where(where),
-  ]);
-  return {
-    items: rows.map(({ entry, actorName, actorEmail }) => ({
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
+    toItem: ({ entry, actorName, actorEmail }) => ({
       id: entry.id,
       actor_name: actorName,
       actor_email: actorEmail,
@@ -223,9 +232,6 @@ export async function listAudit(
       before: entry.before,
       after: entry.after,
       created_at: entry.createdAt.toISOString(),
-    })),
-    page: page.page,
-    limit: page.limit,
-    total: counted?.total ?? 0,
-  };
+    }),
+  });
 }

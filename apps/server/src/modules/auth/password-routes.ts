@@ -34,7 +34,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{
       const { token, password } = request.body;
       const context = await app.auth.$context;
       const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
-      if (!verification || verification.expiresAt < new Date()) throw invalidLink();
+      if (!verification || verification.expiresAt < app.clock()) throw invalidLink();
       const userId = verification.value;
       const headers = fromNodeHeaders(request.headers);
       try {

@@ -13,7 +13,8 @@ import {
 import { rowsOf, sqlStateOf } from "../../lib/db-errors.ts";
 import { insufficientCoins } from "../../lib/errors.ts";
 
-// The only module that changes balances (product rules M1-M4).
+// The only module that changes balances (product rules M1-M4); the benchmark seed alone
+// writes transfers in bulk, and checks the ledger afterwards.
 
 export const MINT = "mint";
 export const PAYOUT = "payout";
@@ -186,7 +187,7 @@ export async function checkLedger(db: Database): Promise<LedgerReport> {
   const misfunded = await db
     .select({ taskId: tasks.id, escrow: ledgerAccounts.balance, owed })
     .from(tasks)
-    .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, sql`'escrow:' || ${tasks.id}`))
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, escrowKeySql(tasks.id)))
     .leftJoin(pending, eq(pending.taskId, tasks.id))
     .where(sql`coalesce(${ledgerAccounts.balance}, 0) <> ${owed}`);
   for (const row of misfunded) {

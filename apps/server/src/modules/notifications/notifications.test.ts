@@ -72,8 +72,8 @@ describe("notifications (rule R15)", () => {
   it("marks read only your own notifications", async () => {
     const alice = await registerUser(ctx.app, "worker");
     const bob = await registerUser(ctx.app, "worker");
-    await notify(ctx.db, alice.user.id, "for Alice", "/dashboard");
-    await notify(ctx.db, bob.user.id, "for Bob", "/dashboard");
+    await notify(ctx.db, { userId: alice.user.id, message: "for Alice", actionRoute: "/dashboard" });
+    await notify(ctx.db, { userId: bob.user.id, message: "for Bob", actionRoute: "/dashboard" });
     const bobsId = (await inbox(bob)).items[0]?.id ?? "";
     expect((await call("POST", "/api/notifications/read", alice.cookie, { ids: [bobsId] })).json()).toEqual({
       updated: 0,
@@ -143,8 +143,12 @@ describe("the live stream", () => {
     const worker = await registerUser(ctx.app, "worker");
     const other = await registerUser(ctx.app, "worker");
     const events = await readEvents(`${url}/api/notifications/stream`, worker.cookie, 1, async () => {
-      await notify(ctx.db, other.user.id, "not for you", "/dashboard");
-      await notify(ctx.db, worker.user.id, "hello live", "/dashboard/my-submissions");
+      await notify(ctx.db, { userId: other.user.id, message: "not for you", actionRoute: "/dashboard" });
+      await notify(ctx.db, {
+        userId: worker.user.id,
+        message: "hello live",
+        actionRoute: "/dashboard/my-submissions",
+      });
     });
     expect(events.map((event) => event.message)).toEqual(["hello live"]);
   });
@@ -154,7 +158,11 @@ describe("the live stream", () => {
     try {
       const worker = await registerUser(ctx.app, "worker");
       const events = await readEvents(`${url}/api/notifications/stream`, worker.cookie, 1, async () => {
-        await notify(second.db, worker.user.id, "from the other process", "/dashboard");
+        await notify(second.db, {
+          userId: worker.user.id,
+          message: "from the other process",
+          actionRoute: "/dashboard",
+        });
       });
       expect(events.map((event) => event.message)).toEqual(["from the other process"]);
     } finally {

@@ -36,7 +36,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: updatedCountSchema },
       },
     },
-    async (request) => ({ updated: await markRead(app.db, (await currentUser(request)).id, request.body) }),
+    async (request) => {
+      const { id } = await currentUser(request);
+      return { updated: await markRead(app.db, { userId: id, which: request.body, now: app.clock() }) };
+    },
   );
 
   app.get(

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { AppNotification, Page, PageQuery } from "@taskmint/shared";
+import type { AppNotification, MarkReadRequest, Page, PageQuery } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { notifications } from "../../db/schema/index.ts";
-import { countAll } from "../tasks/views.ts";
+import { countAll, offsetPage } from "../../lib/paging.ts";
 
 /** The channel on which every server process hears of new notifications (named again in notify_user). */
 export const NOTIFICATION_CHANNEL = "notifications";
@@ -23,10 +23,9 @@ const toView = (row: typeof notifications.$inferSelect): AppNotification => ({
  */
 export async function notify(
   db: Database,
-  userId: string,
-  message: string,
-  actionRoute: string,
+  notification: { userId: string; message: string; actionRoute: string },
 ): Promise<void> {
+  const { userId, message, actionRoute } = notification;
   await db.execute(sql`select ${notifySql(userId, message, actionRoute)}`);
 }
 
@@ -57,38 +56,35 @@ export async function listNotifications(
   page: PageQuery,
 ): Promise<Page<AppNotification> & { unread: number }> {
   const mine = eq(notifications.userId, userId);
-  const [rows, [counted], [unread]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(mine)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ total: countAll }).from(notifications).where(mine),
+  const [listed, [unread]] = await Promise.all([
+    offsetPage(db, {
+      page,
+      table: notifications,
+      where: mine,
+      rows: db
+        .select()
+        .from(notifications)
+        .where(mine)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id)),
+      toItem: toView,
+    }),
     db
       .select({ total: countAll })
       .from(notifications)
       .where(and(mine, isNull(notifications.readAt))),
   ]);
-  return {
-    items: rows.map(toView),
-    page: page.page,
-    limit: page.limit,
-    total: counted?.total ?? 0,
-    unread: unread?.total ?? 0,
-  };
+  return { ...listed, unread: unread?.total ?? 0 };
 }
 
 /** Marks the user's own notifications read: the given ids, or all. Others' ids are ignored. */
 export async function markRead(
   db: Database,
-  userId: string,
-  which: { ids: string[] } | { all: true },
+  request: { userId: string; which: MarkReadRequest; now: Date },
 ): Promise<number> {
+  const { userId, which, now } = request;
   const updated = await db
     .update(notifications)
-    .set({ readAt: new Date() })
+    .set({ readAt: now })
     .where(
       and(
         eq(notifications.userId, userId),

@@ -107,7 +107,7 @@ describe("a notification stream ends with its session", () => {
     await endSession(user);
     expect(await endsPromptly(ending)).toBe(true);
 
-    await notify(ctx.db, someoneElse.user.id, "still here", "/dashboard");
+    await notify(ctx.db, { userId: someoneElse.user.id, message: "still here", actionRoute: "/dashboard" });
     expect(await staying.receives("still here", PROMPTLY_MS)).toBe(true);
     expect(staying.hasEnded()).toBe(false);
     staying.close();
@@ -136,7 +136,11 @@ describe("a notification stream ends with its session", () => {
 
     expect((await inject("POST", "/api/auth/sign-out", user.cookie)).statusCode).toBe(200);
     expect(await endsPromptly(signedOut)).toBe(true);
-    await notify(ctx.db, user.user.id, "on the other session", "/dashboard");
+    await notify(ctx.db, {
+      userId: user.user.id,
+      message: "on the other session",
+      actionRoute: "/dashboard",
+    });
     expect(await other.receives("on the other session", PROMPTLY_MS)).toBe(true);
     expect(other.hasEnded()).toBe(false);
     expect(signedOut.messages()).toEqual([]);

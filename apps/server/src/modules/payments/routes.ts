@@ -54,7 +54,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await getUser(app.db, (await currentUser(request)).id);
-      const started = await startPurchase(app.db, provider, user, request.body.package_id, app.clock());
+      const { package_id: packageId } = request.body;
+      const started = await startPurchase(app.db, { provider, buyer: user, packageId, now: app.clock() });
       return reply.status(201).send({
         ...started,
         provider: provider.name,
@@ -79,7 +80,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(provider instanceof SandboxProvider))
         throw new AppError("NOT_FOUND", "The sandbox provider is not in use");
       const { id } = await currentUser(request);
-      return confirmSandboxPayment(app.db, provider, id, request.params.id, request.body, app.clock());
+      return confirmSandboxPayment(app.db, {
+        sandbox: provider,
+        buyerId: id,
+        paymentId: request.params.id,
+        card: request.body,
+        now: app.clock(),
+      });
     },
   );
 
@@ -97,7 +104,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (!(provider instanceof StripeProvider))
         throw new AppError("NOT_FOUND", "The Stripe provider is not in use");
-      return confirmStripePayment(app.db, provider, (await currentUser(request)).id, request.params.id);
+      return confirmStripePayment(app.db, {
+        stripe: provider,
+        buyerId: (await currentUser(request)).id,
+        paymentId: request.params.id,
+        now: app.clock(),
+      });
     },
   );
 
@@ -156,7 +168,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           event.type === "payment_intent.payment_failed" ||
           event.type === "payment_intent.canceled"
         ) {
-          await syncStripePayment(app.db, provider, event.data.object.id);
+          await syncStripePayment(app.db, {
+            stripe: provider,
+            providerPaymentId: event.data.object.id,
+            now: app.clock(),
+          });
         }
         return { received: true };
       },

@@ -6,7 +6,7 @@ import { payments, users } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { MINT, transfer, walletOf } from "../ledger/service.ts";
 import { notify } from "../notifications/service.ts";
-import { countAll } from "../tasks/views.ts";
+import { offsetPage } from "../../lib/paging.ts";
 import type { PaymentProvider, SandboxProvider, StripeProvider } from "./providers.ts";
 
 const selectPayments = (db: Database) =>
@@ -40,11 +40,9 @@ export async function getPayment(db: Database, buyerId: string, id: string): Pro
 /** Rule R11: the buyer names a package; its coins and price come from the server. */
 export async function startPurchase(
   db: Database,
-  provider: PaymentProvider,
-  buyer: { id: string; email: string },
-  packageId: string,
-  now: Date,
+  purchase: { provider: PaymentProvider; buyer: { id: string; email: string }; packageId: string; now: Date },
 ): Promise<{ payment: Payment; client_secret: string }> {
+  const { provider, buyer, packageId, now } = purchase;
   const pack = COIN_PACKAGES.find((candidate) => candidate.id === packageId);
   if (!pack) throw new AppError("VALIDATION", "Unknown coin package", { package_id: "Unknown coin package" });
   const id = randomUUID();
@@ -69,9 +67,9 @@ export async function startPurchase(
  */
 export async function completePurchase(
   db: Database,
-  providerPaymentId: string,
-  verifiedAmountCents: number,
+  verified: { providerPaymentId: string; verifiedAmountCents: number; now: Date },
 ): Promise<void> {
+  const { providerPaymentId, verifiedAmountCents, now } = verified;
   await db.transaction(async (tx) => {
     const [payment] = await tx
       .select()
@@ -88,7 +86,7 @@ export async function completePurchase(
     }
     await tx
       .update(payments)
-      .set({ status: "completed", failureReason: null, completedAt: new Date() })
+      .set({ status: "completed", failureReason: null, completedAt: now })
       .where(eq(payments.id, payment.id));
     await transfer(tx, {
       from: MINT,
@@ -96,12 +94,11 @@ export async function completePurchase(
       amount: payment.coins,
       idempotencyKey: `purchase:${payment.provider}:${providerPaymentId}`,
     });
-    await notify(
-      tx,
-      payment.buyerId,
-      `${payment.coins} coins were credited to your balance`,
-      "/dashboard/payment/history",
-    );
+    await notify(tx, {
+      userId: payment.buyerId,
+      message: `${payment.coins} coins were credited to your balance`,
+      actionRoute: "/dashboard/payment/history",
+    });
   });
 }
 
@@ -144,33 +141,42 @@ async function ownPendingPayment(db: Database, buyerId: string, id: string, prov
 /** The sandbox's card form: charges the test card and completes or fails the payment. */
 export async function confirmSandboxPayment(
   db: Database,
-  sandbox: SandboxProvider,
-  buyerId: string,
-  id: string,
-  card: SandboxCard,
-  now: Date,
+  confirmation: {
+    sandbox: SandboxProvider;
+    buyerId: string;
+    paymentId: string;
+    card: SandboxCard;
+    now: Date;
+  },
 ): Promise<Payment> {
+  const { sandbox, buyerId, paymentId: id, card, now } = confirmation;
   const payment = await ownPendingPayment(db, buyerId, id, "sandbox");
   if (payment.status !== "pending" || !payment.providerPaymentId) {
     throw new AppError("ALREADY_DECIDED", `This payment is already ${payment.status}`);
   }
   const outcome = sandbox.charge(card, now);
-  if (outcome.succeeded) await completePurchase(db, payment.providerPaymentId, payment.amountCents);
-  else await failPurchase(db, id, outcome.message);
+  if (outcome.succeeded) {
+    const { providerPaymentId, amountCents } = payment;
+    await completePurchase(db, { providerPaymentId, verifiedAmountCents: amountCents, now });
+  } else await failPurchase(db, id, outcome.message);
   return getPayment(db, buyerId, id);
 }
 
 /** Brings a Stripe payment up to date from Stripe itself (never from the browser's word). */
 export async function syncStripePayment(
   db: Database,
-  stripe: StripeProvider,
-  providerPaymentId: string,
+  sync: { stripe: StripeProvider; providerPaymentId: string; now: Date },
 ): Promise<void> {
+  const { stripe, providerPaymentId, now } = sync;
   const intent = await stripe.retrieve(providerPaymentId);
   const [payment] = await db.select().from(payments).where(eq(payments.providerPaymentId, intent.id));
   if (!payment || intent.metadata.payment_id !== payment.id) return;
   if (intent.status === "succeeded")
-    await completePurchase(db, intent.id, intent.amount_received || intent.amount);
+    await completePurchase(db, {
+      providerPaymentId: intent.id,
+      verifiedAmountCents: intent.amount_received || intent.amount,
+      now,
+    });
   else if (intent.status === "canceled") await failPurchase(db, payment.id, "The payment was canceled.");
   else if (intent.last_payment_error?.message) {
     await db
@@ -183,27 +189,24 @@ export async function syncStripePayment(
 /** The browser's "I think it went through": re-reads the intent from Stripe. */
 export async function confirmStripePayment(
   db: Database,
-  stripe: StripeProvider,
-  buyerId: string,
-  id: string,
+  confirmation: { stripe: StripeProvider; buyerId: string; paymentId: string; now: Date },
 ): Promise<Payment> {
+  const { stripe, buyerId, paymentId: id, now } = confirmation;
   const payment = await ownPendingPayment(db, buyerId, id, "stripe");
   if (payment.status === "pending" && payment.providerPaymentId)
-    await syncStripePayment(db, stripe, payment.providerPaymentId);
+    await syncStripePayment(db, { stripe, providerPaymentId: payment.providerPaymentId, now });
   return getPayment(db, buyerId, id);
 }
 
 export async function listPayments(db: Database, buyerId: string, page: PageQuery): Promise<Page<Payment>> {
   const where = eq(payments.buyerId, buyerId);
-  const [rows, [counted]] = await Promise.all([
-    selectPayments(db)
-      .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ total: countAll }).from(payments).where(where),
-  ]);
-  return { items: rows.map(toPayment), page: page.page, limit: page.limit, total: counted?.total ?? 0 };
+  return offsetPage(db, {
+    page,
+    table: payments,
+    where,
+    rows: selectPayments(db).where(where).orderBy(desc(payments.createdAt), desc(payments.id)),
+    toItem: toPayment,
+  });
 }
 
 /** Dollars of the buyer's completed purchases (rule R14). */

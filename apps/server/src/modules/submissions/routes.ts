@@ -33,7 +33,10 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = await currentUser(request);
-      const submission = await submitWork(app.db, id, request.params.id, request.body.submission_details, {
+      const submission = await submitWork(app.db, {
+        workerId: id,
+        taskId: request.params.id,
+        details: request.body.submission_details,
         now: app.clock(),
         autoApproveDays: app.env.AUTO_APPROVE_DAYS,
       });
@@ -87,7 +90,11 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      approveSubmission(app.db, { buyerId: (await currentUser(request)).id }, request.params.id, app.clock()),
+      approveSubmission(app.db, {
+        reviewer: { buyerId: (await currentUser(request)).id },
+        submissionId: request.params.id,
+        now: app.clock(),
+      }),
   );
 
   app.post(
@@ -103,12 +110,11 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      rejectSubmission(
-        app.db,
-        { buyerId: (await currentUser(request)).id },
-        request.params.id,
-        request.body.reason,
-        app.clock(),
-      ),
+      rejectSubmission(app.db, {
+        reviewer: { buyerId: (await currentUser(request)).id },
+        submissionId: request.params.id,
+        reason: request.body.reason,
+        now: app.clock(),
+      }),
   );
 };

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gte, isNull, lte, notExists, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, isNull, lte, notExists, sql } from "drizzle-orm";
 import { isoDate, type Page, type PageQuery, type Submission, type SubmissionStatus } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { submissions, tasks } from "../../db/schema/index.ts";
+import { submissions, tasks, users } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
+import { offsetPage } from "../../lib/paging.ts";
 import { preparedStatement } from "../../lib/prepared.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import {
@@ -16,8 +17,7 @@ import {
   walletOf,
 } from "../ledger/service.ts";
 import { notify, notifySql } from "../notifications/service.ts";
-import { countAll, decideSubmissions, selectSubmissions, toSubmission } from "../tasks/views.ts";
-import { publicListChanged } from "../tasks/first-page-cache.ts";
+import { buyers, selectSubmissions, submissionColumnsOf, toSubmission, workers } from "../tasks/views.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,12 +33,9 @@ const alreadySubmitted = () =>
 /** Rule R3: takes a slot with one conditional update and records the submission, or changes nothing. */
 export async function submitWork(
   db: Database,
-  workerId: string,
-  taskId: string,
-  details: string,
-  options: { now: Date; autoApproveDays: number },
+  work: { workerId: string; taskId: string; details: string; now: Date; autoApproveDays: number },
 ): Promise<Submission> {
-  const { now, autoApproveDays } = options;
+  const { workerId, taskId, details, now, autoApproveDays } = work;
   const submitted = await db.transaction(async (tx) => {
     const [task] = await tx
       .update(tasks)
@@ -80,15 +77,13 @@ export async function submitWork(
       throw error;
     }
     const submission = await getSubmission(tx, id);
-    await notify(
-      tx,
-      task.buyerId,
-      `${submission.worker_name} submitted work for "${submission.task_title}"`,
-      "/dashboard/BuyersHome",
-    );
+    await notify(tx, {
+      userId: task.buyerId,
+      message: `${submission.worker_name} submitted work for "${submission.task_title}"`,
+      actionRoute: "/dashboard/BuyersHome",
+    });
     return submission;
   });
-  publicListChanged();
   return submitted;
 }
 
@@ -150,7 +145,7 @@ async function whyNotDecided(db: Database, reviewer: Reviewer, submissionId: str
   return new Error(`submission ${submissionId} is pending yet could not be decided`);
 }
 
-/** The worker's notification on approval (spec): amount, buyer's name, task title. */
+/** The worker's notification on approval (rule R15): amount, buyer's name, task title. */
 const EARNED_MESSAGE = "You have earned %s coins from %s for completing %s";
 
 /**
@@ -159,10 +154,9 @@ const EARNED_MESSAGE = "You have earned %s coins from %s for completing %s";
  */
 export async function approveSubmission(
   db: Database,
-  reviewer: Reviewer,
-  submissionId: string,
-  now: Date,
+  approval: { reviewer: Reviewer; submissionId: string; now: Date },
 ): Promise<Submission> {
+  const { reviewer, submissionId, now } = approval;
   const byServer = reviewer === "auto-approval";
   const [approved] = await approvalStatement(db, byServer)
     .execute({ id: submissionId, buyerId: byServer ? null : reviewer.buyerId, now: now.toISOString() })
@@ -170,43 +164,70 @@ export async function approveSubmission(
       throw asLedgerError(error);
     });
   if (!approved) throw await whyNotDecided(db, reviewer, submissionId);
+  // The approval's key names this submission, and only a pending one is approved: a repeat
+  // transfer (false) would mean a submission approved twice.
+  if (approved.paid !== true) throw new Error(`approval of submission ${submissionId} moved no coins`);
   return toSubmission(approved);
 }
 
-/** The approval, prepared once per database: by the task's buyer, or by the server (R6). */
+/**
+ * The approval, prepared once per database: by the task's buyer, or by the server (R6).
+ *
+ * Why a submission cannot be approved without its payment: the payment and the worker's
+ * notification are expressions in the UPDATE's RETURNING list, which PostgreSQL evaluates
+ * for every row the update changes, inside the same statement. When the escrow cannot pay,
+ * ledger_transfer raises and the whole statement, the update included, is undone. The select
+ * that reads the row back comes after and can drop nothing that was paid. approveSubmission
+ * asserts that the payment moved coins, so a change that breaks this fails loudly.
+ */
 function approvalStatement(db: Database, byServer: boolean) {
   const name = byServer ? "auto_approve_submission" : "approve_submission";
   const where = and(
     eq(submissions.id, sql.placeholder("id")),
     eq(submissions.status, "pending"),
     byServer ? undefined : eq(submissions.buyerId, sql.placeholder("buyerId")),
+    eq(tasks.id, submissions.taskId),
   );
-  const set = { status: "approved" as const, decidedAt: sql`${sql.placeholder("now")}::timestamptz` };
-  return preparedStatement(db, name, () =>
-    decideSubmissions(db, { set, where }, ({ decided, buyer }) => ({
-      paid: transferSql({
-        from: escrowKeySql(decided.taskId),
-        to: walletKeySql(decided.workerId),
-        amount: tasks.payableAmount,
-        idempotencyKey: sql`${"approve:"} || ${decided.id}`,
-      }).as("paid"),
-      notified: notifySql(
-        decided.workerId,
-        sql`format(${EARNED_MESSAGE}::text, ${tasks.payableAmount}, ${buyer.name}, ${tasks.title})`,
-        "/dashboard/my-submissions",
-      ).as("notified"),
-    })).prepare(name),
-  );
+  const buyerName = sql`(select ${users.name} from ${users} where ${users.id} = ${submissions.buyerId})`;
+  return preparedStatement(db, name, () => {
+    const decided = db.$with("decided").as(
+      db
+        .update(submissions)
+        .set({ status: "approved", decidedAt: sql`${sql.placeholder("now")}::timestamptz` })
+        .from(tasks)
+        .where(where)
+        .returning({
+          ...getTableColumns(submissions),
+          paid: transferSql({
+            from: escrowKeySql(submissions.taskId),
+            to: walletKeySql(submissions.workerId),
+            amount: tasks.payableAmount,
+            idempotencyKey: sql`${"approve:"} || ${submissions.id}`,
+          }).as("paid"),
+          notified: notifySql(
+            submissions.workerId,
+            sql`format(${EARNED_MESSAGE}::text, ${tasks.payableAmount}, ${buyerName}, ${tasks.title})`,
+            "/dashboard/my-submissions",
+          ).as("notified"),
+        }),
+    );
+    return db
+      .with(decided)
+      .select({ ...submissionColumnsOf(decided), paid: decided.paid })
+      .from(decided)
+      .innerJoin(tasks, eq(tasks.id, decided.taskId))
+      .innerJoin(workers, eq(workers.id, decided.workerId))
+      .innerJoin(buyers, eq(buyers.id, decided.buyerId))
+      .prepare(name);
+  });
 }
 
 /** Rule R5: the slot returns to an open task; on a closed task its coins return to the buyer. */
 export async function rejectSubmission(
   db: Database,
-  reviewer: { buyerId: string },
-  submissionId: string,
-  reason: string,
-  now: Date,
+  rejection: { reviewer: { buyerId: string }; submissionId: string; reason: string; now: Date },
 ): Promise<Submission> {
+  const { reviewer, submissionId, reason, now } = rejection;
   await db.transaction(async (tx) => {
     const [target] = await tx
       .select({ taskId: submissions.taskId })
@@ -234,14 +255,12 @@ export async function rejectSubmission(
         idempotencyKey: `reject-refund:${submissionId}`,
       });
     }
-    await notify(
-      tx,
-      workerId,
-      `Your submission for "${task.title}" was rejected: ${reason}`,
-      "/dashboard/my-submissions",
-    );
+    await notify(tx, {
+      userId: workerId,
+      message: `Your submission for "${task.title}" was rejected: ${reason}`,
+      actionRoute: "/dashboard/my-submissions",
+    });
   });
-  publicListChanged();
   return getSubmission(db, submissionId);
 }
 
@@ -255,7 +274,7 @@ export async function autoApproveDue(db: Database, now: Date, batch = 200): Prom
   let approved = 0;
   for (const { id } of due) {
     try {
-      await approveSubmission(db, "auto-approval", id, now);
+      await approveSubmission(db, { reviewer: "auto-approval", submissionId: id, now });
       approved += 1;
     } catch (error) {
       // Another server process, or the buyer, decided it first.
@@ -273,15 +292,13 @@ async function pagedSubmissions(
   status?: SubmissionStatus,
 ): Promise<Page<Submission>> {
   const where = and(eq(submissions[owner], userId), status ? eq(submissions.status, status) : undefined);
-  const [rows, [counted]] = await Promise.all([
-    selectSubmissions(db)
-      .where(where)
-      .orderBy(desc(submissions.createdAt), desc(submissions.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ total: countAll }).from(submissions).where(where),
-  ]);
-  return { items: rows.map(toSubmission), page: page.page, limit: page.limit, total: counted?.total ?? 0 };
+  return offsetPage(db, {
+    page,
+    table: submissions,
+    where,
+    rows: selectSubmissions(db).where(where).orderBy(desc(submissions.createdAt), desc(submissions.id)),
+    toItem: toSubmission,
+  });
 }
 
 export const listWorkerSubmissions = (

@@ -43,7 +43,12 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const audience = (await sessionUser(request)) ? "signed-in" : "visitor";
-      const body = await listPublicTasksJson(app.db, request.query, app.clock(), audience);
+      const body = await listPublicTasksJson(app.db, {
+        query: request.query,
+        now: app.clock(),
+        audience,
+        firstPages: app.publicTaskPages,
+      });
       // Already the JSON of the schema above (the first pages' cache serializes once); Fastify
       // sends a string as it is, and only the type provider needs telling.
       return reply.type("application/json; charset=utf-8").send(body as unknown as CursorPage<Task>);
@@ -86,7 +91,8 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!image) details.task_image = "Task image is required";
         throw new AppError("VALIDATION", Object.values(details)[0] ?? "Some fields are invalid", details);
       }
-      return reply.status(201).send(await createTask(app.db, id, parsed.data, image, app.clock()));
+      const task = await createTask(app.db, { buyerId: id, fields: parsed.data, image, now: app.clock() });
+      return reply.status(201).send(task);
     },
   );
 
@@ -102,7 +108,12 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: taskSchema },
       },
     },
-    async (request) => updateTask(app.db, await currentUser(request), request.params.id, request.body),
+    async (request) =>
+      updateTask(app.db, {
+        actor: await currentUser(request),
+        taskId: request.params.id,
+        fields: request.body,
+      }),
   );
 
   const deleteSchema = {
@@ -119,7 +130,8 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         ...deleteSchema,
       },
     },
-    async (request) => deleteTask(app.db, await currentUser(request), request.params.id),
+    async (request) =>
+      deleteTask(app.db, { actor: await currentUser(request), taskId: request.params.id, now: app.clock() }),
   );
 
   app.get(
@@ -133,7 +145,12 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: largePageOf(taskSchema) },
       },
     },
-    async (request) => listWorkerTasks(app.db, (await currentUser(request)).id, request.query, app.clock()),
+    async (request) =>
+      listWorkerTasks(app.db, {
+        workerId: (await currentUser(request)).id,
+        page: request.query,
+        now: app.clock(),
+      }),
   );
 
   app.get(

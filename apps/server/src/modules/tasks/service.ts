@@ -18,12 +18,13 @@ import type { Database } from "../../db/client.ts";
 import { submissions, tasks } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { preparedStatement } from "../../lib/prepared.ts";
-import { afterCursor, countUpTo, decodeCursor, encodeCursor, largePage, offsetOf } from "../../lib/keyset.ts";
+import { decodeCursor, encodeCursor } from "../../lib/keyset.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
-import { cachedFirstPage, publicListChanged } from "./first-page-cache.ts";
-import { countAll, selectTasks, taskFor, toTask, type TaskAudience } from "./views.ts";
+import type { FirstPageCache } from "./first-page-cache.ts";
+import { keysetPage, offsetPage } from "../../lib/paging.ts";
+import { selectTasks, taskFor, toTask, type TaskAudience } from "./views.ts";
 
 export interface Actor {
   id: string;
@@ -33,11 +34,9 @@ export interface Actor {
 /** Rule R2: the task, its image and its escrow, funded from the buyer's wallet, in one transaction. */
 export async function createTask(
   db: Database,
-  buyerId: string,
-  fields: CreateTaskFields,
-  image: Buffer,
-  now: Date,
+  task: { buyerId: string; fields: CreateTaskFields; image: Buffer; now: Date },
 ): Promise<Task> {
+  const { buyerId, fields, image, now } = task;
   if (fields.completion_date < isoDate(now)) {
     const message = "Completion date must be today or later";
     throw new AppError("VALIDATION", message, { completion_date: message });
@@ -67,7 +66,6 @@ export async function createTask(
       idempotencyKey: `task-fund:${id}`,
     });
   });
-  publicListChanged();
   return getTask(db, id, { id: buyerId, role: "buyer" });
 }
 
@@ -100,16 +98,14 @@ async function ownedTask(
 /** Rule R7: the owner edits title, detail and submission info only. */
 export async function updateTask(
   db: Database,
-  actor: Actor,
-  taskId: string,
-  fields: EditableTaskFields,
+  update: { actor: Actor; taskId: string; fields: EditableTaskFields },
 ): Promise<Task> {
+  const { actor, taskId, fields } = update;
   await ownedTask(db, actor, taskId, { lock: false, adminToo: false });
   await db
     .update(tasks)
     .set({ title: fields.task_title, detail: fields.task_detail, submissionInfo: fields.submission_info })
     .where(eq(tasks.id, taskId));
-  publicListChanged();
   return getTask(db, taskId, actor);
 }
 
@@ -117,7 +113,11 @@ export async function updateTask(
  * Closes a task and returns its open slots' coins to the buyer (rules R8 and R9).
  * Pending submissions keep their escrow and stay reviewable. Safe to repeat.
  */
-async function closeTask(db: Database, taskId: string, options: { delete: boolean }): Promise<number> {
+async function closeTask(
+  db: Database,
+  taskId: string,
+  options: { delete: boolean; now: Date },
+): Promise<number> {
   const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId)).for("update");
   if (!task) throw notFound("Task");
   const refund = task.status === "open" ? task.requiredWorkers * task.payableAmount : 0;
@@ -126,7 +126,7 @@ async function closeTask(db: Database, taskId: string, options: { delete: boolea
     .set({
       status: "closed",
       requiredWorkers: 0,
-      ...(options.delete && !task.deletedAt ? { deletedAt: new Date() } : {}),
+      ...(options.delete && !task.deletedAt ? { deletedAt: options.now } : {}),
     })
     .where(eq(tasks.id, taskId));
   if (refund > 0) {
@@ -137,20 +137,18 @@ async function closeTask(db: Database, taskId: string, options: { delete: boolea
       idempotencyKey: `task-close:${taskId}`,
     });
   }
-  // Before the commit: a read in between may keep the old page, for at most the cache's second.
-  publicListChanged();
   return refund;
 }
 
 /** Rule R8: the owner or an admin deletes a task; answers the coins refunded. An admin's deletion is audited. */
 export async function deleteTask(
   db: Database,
-  actor: Actor,
-  taskId: string,
+  deletion: { actor: Actor; taskId: string; now: Date },
 ): Promise<{ refunded_coins: number }> {
+  const { actor, taskId, now } = deletion;
   return db.transaction(async (tx) => {
     const task = await ownedTask(tx, actor, taskId, { lock: true, adminToo: true });
-    const refunded = await closeTask(tx, taskId, { delete: true });
+    const refunded = await closeTask(tx, taskId, { delete: true, now });
     if (task.buyerId !== actor.id) {
       await recordAudit(tx, {
         actorId: actor.id,
@@ -166,13 +164,13 @@ export async function deleteTask(
 }
 
 /** Rule R12: closes a deleted buyer's open tasks, refunding their open slots. */
-export async function closeTasksOf(db: Database, buyerId: string): Promise<number> {
+export async function closeTasksOf(db: Database, buyerId: string, now: Date): Promise<number> {
   const open = await db
     .select({ id: tasks.id })
     .from(tasks)
     .where(and(eq(tasks.buyerId, buyerId), eq(tasks.status, "open")));
   let refunded = 0;
-  for (const { id } of open) refunded += await closeTask(db, id, { delete: true });
+  for (const { id } of open) refunded += await closeTask(db, id, { delete: true, now });
   return refunded;
 }
 
@@ -190,7 +188,7 @@ export async function expireTasks(db: Database, now: Date, batch = 200): Promise
     .limit(batch);
   for (const { id } of due) {
     // Another server process may close the same task: closing twice refunds once.
-    await db.transaction((tx) => closeTask(tx, id, { delete: false }));
+    await db.transaction((tx) => closeTask(tx, id, { delete: false, now }));
   }
   return due.length;
 }
@@ -241,13 +239,12 @@ function publicPageStatement(db: Database, sort: TaskSort, afterCursor: boolean)
  */
 export function listPublicTasksJson(
   db: Database,
-  query: PublicTaskQuery,
-  now: Date,
-  audience: TaskAudience,
+  request: { query: PublicTaskQuery; now: Date; audience: TaskAudience; firstPages: FirstPageCache },
 ): Promise<string> {
+  const { query, now, audience, firstPages } = request;
   const read = async () => JSON.stringify(await readPublicPage(db, query, now, audience));
   if (query.cursor) return read();
-  return cachedFirstPage(`${audience}:${query.sort}:${query.limit}`, now, read);
+  return firstPages.get(`${audience}:${query.sort}:${query.limit}`, now, read);
 }
 
 async function readPublicPage(
@@ -278,10 +275,9 @@ async function readPublicPage(
 /** Tasks this worker can still submit to (rule R3), newest first, by keyset. */
 export async function listWorkerTasks(
   db: Database,
-  workerId: string,
-  page: LargePageQuery,
-  now: Date,
+  request: { workerId: string; page: LargePageQuery; now: Date },
 ): Promise<LargePage<Task>> {
+  const { workerId, page, now } = request;
   const notYetSubmitted = notExists(
     db
       .select({ one: sql`1` })
@@ -298,37 +294,30 @@ async function newestTasksPage(
   where: SQL | undefined,
   page: LargePageQuery,
 ): Promise<LargePage<Task>> {
-  const after = page.cursor ? decodeCursor(page.cursor, "timestamp") : null;
-  const newestFirst = [desc(tasks.createdAt), desc(tasks.id)];
-  const [rows, counted] = await Promise.all([
-    selectTasks(db)
-      .where(
-        and(where, after ? afterCursor(tasks.createdAt, tasks.id, after, "timestamp", "desc") : undefined),
-      )
-      .orderBy(...newestFirst)
-      .limit(page.limit + 1)
-      .offset(offsetOf(page)),
-    countUpTo(db, tasks, where, newestFirst),
-  ]);
-  return largePage(
-    rows,
+  return keysetPage(db, {
     page,
-    counted,
-    (row) => ({ value: row.createdAt.toISOString(), id: row.id }),
-    toTask,
-  );
+    table: tasks,
+    where,
+    order: { key: tasks.createdAt, id: tasks.id, kind: "timestamp", direction: "desc" },
+    rows: (where, order) =>
+      selectTasks(db)
+        .where(where)
+        .orderBy(...order),
+    cursorOf: (row) => ({ value: row.createdAt.toISOString(), id: row.id }),
+    toItem: toTask,
+  });
 }
 
 /** The buyer's own live tasks, latest completion date first. */
 export async function listBuyerTasks(db: Database, buyerId: string, page: PageQuery): Promise<Page<Task>> {
   const where = and(eq(tasks.buyerId, buyerId), isNull(tasks.deletedAt));
-  const [rows, [counted]] = await Promise.all([
-    selectTasks(db)
+  return offsetPage(db, {
+    page,
+    table: tasks,
+    where,
+    rows: selectTasks(db)
       .where(where)
-      .orderBy(desc(tasks.completionDate), desc(tasks.createdAt), desc(tasks.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ total: countAll }).from(tasks).where(where),
-  ]);
-  return { items: rows.map(toTask), page: page.page, limit: page.limit, total: counted?.total ?? 0 };
+      .orderBy(desc(tasks.completionDate), desc(tasks.createdAt), desc(tasks.id)),
+    toItem: toTask,
+  });
 }

@@ -394,7 +394,11 @@ describe("reviewing (rules R4, R5)", () => {
     await ctx.db.update(ledgerAccounts).set({ balance: 0 }).where(emptied);
     try {
       await expect(
-        approveSubmission(ctx.db, { buyerId: buyer.user.id }, submission.id, clock.now()),
+        approveSubmission(ctx.db, {
+          reviewer: { buyerId: buyer.user.id },
+          submissionId: submission.id,
+          now: clock.now(),
+        }),
       ).rejects.toMatchObject({ code: "INSUFFICIENT_COINS" });
       const [row] = await ctx.db.select().from(submissions).where(eq(submissions.id, submission.id));
       expect(row).toMatchObject({ status: "pending", decidedAt: null });

@@ -1,13 +1,14 @@
-import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
-import { alias, type AnyPgColumn, type PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { eq, getTableColumns } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Submission, Task } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { submissions, tasks, users } from "../../db/schema/index.ts";
 
 // How tasks and submissions look in the API (api.md's shapes), and the queries that read them.
 
-const buyers = alias(users, "buyers");
-const workers = alias(users, "workers");
+/** The users table as a task's buyer and as a submission's worker. */
+export const buyers = alias(users, "buyers");
+export const workers = alias(users, "workers");
 
 export const taskColumns = {
   ...getTableColumns(tasks),
@@ -48,12 +49,12 @@ export function taskFor(task: Task, audience: TaskAudience): Task {
 }
 
 /** The submissions table's columns, or those of a statement that returns its rows. */
-type SubmissionColumns = Record<keyof typeof submissions._.columns, AnyPgColumn>;
+export type SubmissionColumns = Record<keyof typeof submissions._.columns, AnyPgColumn>;
 
 const submissionKeys = Object.keys(getTableColumns(submissions)) as (keyof SubmissionColumns)[];
 
 /** The view's columns, over the submissions table or over a statement that returns its rows. */
-function submissionColumnsOf<Source extends SubmissionColumns>(source: Source) {
+export function submissionColumnsOf<Source extends SubmissionColumns>(source: Source) {
   const own = Object.fromEntries(submissionKeys.map((key) => [key, source[key]])) as Pick<
     Source,
     keyof SubmissionColumns
@@ -78,29 +79,6 @@ export const selectSubmissions = (db: Database) =>
     .innerJoin(workers, eq(workers.id, submissions.workerId))
     .innerJoin(buyers, eq(buyers.id, submissions.buyerId));
 
-/**
- * Decides the one pending submission `where` selects (by its id) and reads it back as its
- * view, in one statement. `effects` are SQL expressions evaluated once with it (a payment, a
- * notification); they may use the decided row, its task (`tasks`), its worker and its buyer.
- * One row only: the transfers of several rows would lock their accounts out of id order.
- */
-export function decideSubmissions<Effects extends Record<string, SQL.Aliased>>(
-  db: Database,
-  decision: { set: PgUpdateSetSource<typeof submissions>; where: SQL | undefined },
-  effects: (row: { decided: SubmissionColumns; worker: typeof workers; buyer: typeof buyers }) => Effects,
-) {
-  const decided = db
-    .$with("decided")
-    .as(db.update(submissions).set(decision.set).where(decision.where).returning());
-  return db
-    .with(decided)
-    .select({ ...submissionColumnsOf(decided), ...effects({ decided, worker: workers, buyer: buyers }) })
-    .from(decided)
-    .innerJoin(tasks, eq(tasks.id, decided.taskId))
-    .innerJoin(workers, eq(workers.id, decided.workerId))
-    .innerJoin(buyers, eq(buyers.id, decided.buyerId));
-}
-
 type SubmissionRow = Awaited<ReturnType<ReturnType<typeof selectSubmissions>["execute"]>>[number];
 
 export function toSubmission(row: SubmissionRow): Submission {
@@ -120,5 +98,3 @@ export function toSubmission(row: SubmissionRow): Submission {
     ...(row.status === "pending" ? { auto_approve_at: row.autoApproveAt.toISOString() } : {}),
   };
 }
-
-export const countAll = sql<number>`cast(count(*) as int)`;

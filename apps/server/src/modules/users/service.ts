@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
 import { SIGNUP_BONUS, type RegisterFields, type Role, type User } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
@@ -39,7 +39,10 @@ export async function adoptRemotePhoto(
   }
   const photo = await db.transaction(async (tx) => {
     const stored = await storeImage(tx, image);
-    await tx.update(users).set({ image: stored, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ image: stored, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     return stored;
   });
   return { photo };
@@ -113,7 +116,10 @@ export async function ensureAdmin(
       .where(eq(users.email, email));
     if (existing) {
       if (existing.role !== "admin")
-        await tx.update(users).set({ role: "admin", updatedAt: new Date() }).where(eq(users.id, existing.id));
+        await tx
+          .update(users)
+          .set({ role: "admin", updatedAt: sql`now()` })
+          .where(eq(users.id, existing.id));
       return { created: false, userId: existing.id };
     }
     const userId = await insertPasswordUser(tx, {
@@ -160,7 +166,7 @@ export async function updateProfile(
       .set({
         ...(change.name ? { name: change.name } : {}),
         ...(photoUrl ? { image: photoUrl } : {}),
-        updatedAt: new Date(),
+        updatedAt: sql`now()`,
       })
       .where(eq(users.id, userId));
   });

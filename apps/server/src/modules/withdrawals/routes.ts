@@ -72,7 +72,12 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      decideWithdrawal(app.db, (await currentUser(request)).id, request.params.id, { approve: true }),
+      decideWithdrawal(app.db, {
+        adminId: (await currentUser(request)).id,
+        withdrawalId: request.params.id,
+        decision: { approve: true },
+        now: app.clock(),
+      }),
   );
 
   app.post(
@@ -88,9 +93,11 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      decideWithdrawal(app.db, (await currentUser(request)).id, request.params.id, {
-        approve: false,
-        reason: request.body.reason,
+      decideWithdrawal(app.db, {
+        adminId: (await currentUser(request)).id,
+        withdrawalId: request.params.id,
+        decision: { approve: false, reason: request.body.reason },
+        now: app.clock(),
       }),
   );
 };

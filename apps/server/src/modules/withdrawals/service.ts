@@ -13,7 +13,7 @@ import { AppError, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { PAYOUT, holdOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { notify } from "../notifications/service.ts";
-import { countAll } from "../tasks/views.ts";
+import { offsetPage } from "../../lib/paging.ts";
 
 const selectWithdrawals = (db: Database) =>
   db
@@ -77,10 +77,9 @@ export type WithdrawalDecision = { approve: true } | { approve: false; reason: s
 /** An admin pays out (hold -> payout) or refuses (hold -> wallet) a pending withdrawal, once; the worker is told. */
 export async function decideWithdrawal(
   db: Database,
-  adminId: string,
-  id: string,
-  decision: WithdrawalDecision,
+  request: { adminId: string; withdrawalId: string; decision: WithdrawalDecision; now: Date },
 ): Promise<Withdrawal> {
+  const { adminId, withdrawalId: id, decision, now } = request;
   await db.transaction(async (tx) => {
     const [decided] = await tx
       .update(withdrawals)
@@ -88,7 +87,7 @@ export async function decideWithdrawal(
         status: decision.approve ? "approved" : "rejected",
         reason: decision.approve ? null : decision.reason,
         decidedBy: adminId,
-        decidedAt: new Date(),
+        decidedAt: now,
       })
       .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "pending")))
       .returning();
@@ -116,12 +115,11 @@ export async function decideWithdrawal(
         amount: decided.coins,
         idempotencyKey: `withdraw-pay:${id}`,
       });
-      await notify(
-        tx,
-        decided.workerId,
-        `Your withdrawal of ${decided.coins} coins ($${dollars}) was approved`,
-        "/dashboard/withdrawals",
-      );
+      await notify(tx, {
+        userId: decided.workerId,
+        message: `Your withdrawal of ${decided.coins} coins ($${dollars}) was approved`,
+        actionRoute: "/dashboard/withdrawals",
+      });
     } else {
       await transfer(tx, {
         from: holdOf(id),
@@ -129,12 +127,11 @@ export async function decideWithdrawal(
         amount: decided.coins,
         idempotencyKey: `withdraw-return:${id}`,
       });
-      await notify(
-        tx,
-        decided.workerId,
-        `Your withdrawal of ${decided.coins} coins ($${dollars}) was rejected: ${decision.reason}. The coins are back in your balance.`,
-        "/dashboard/withdrawals",
-      );
+      await notify(tx, {
+        userId: decided.workerId,
+        message: `Your withdrawal of ${decided.coins} coins ($${dollars}) was rejected: ${decision.reason}. The coins are back in your balance.`,
+        actionRoute: "/dashboard/withdrawals",
+      });
     }
   });
   return getWithdrawal(db, id);
@@ -149,13 +146,11 @@ export async function listWithdrawals(
     filter.workerId ? eq(withdrawals.workerId, filter.workerId) : undefined,
     filter.status ? eq(withdrawals.status, filter.status) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
-    selectWithdrawals(db)
-      .where(where)
-      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ total: countAll }).from(withdrawals).where(where),
-  ]);
-  return { items: rows.map(toWithdrawal), page: page.page, limit: page.limit, total: counted?.total ?? 0 };
+  return offsetPage(db, {
+    page,
+    table: withdrawals,
+    where,
+    rows: selectWithdrawals(db).where(where).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),
+    toItem: toWithdrawal,
+  });
 }

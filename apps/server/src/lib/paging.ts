@@ -1,0 +1,76 @@
+import { and, asc, desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { LargePage, LargePageQuery, Page, PageQuery } from "@taskmint/shared";
+import type { Database } from "../db/client.ts";
+import {
+  afterCursor,
+  countUpTo,
+  decodeCursor,
+  largePage,
+  offsetOf,
+  type Cursor,
+  type CursorKind,
+} from "./keyset.ts";
+
+// The two ways a list pages: by page number with an exact count (lists of one user's own
+// rows), and by keyset with a capped count (lists that grow with the platform).
+
+export const countAll = sql<number>`cast(count(*) as int)`;
+
+/** A select already filtered and ordered, still open to a window. */
+interface Windowed<Row> {
+  limit(limit: number): { offset(offset: number): PromiseLike<Row[]> };
+}
+
+/** One page by number: the rows of `rows` (filtered by `where`, ordered) and the count of all that match. */
+export async function offsetPage<Row, Item>(
+  db: Database,
+  list: {
+    page: PageQuery;
+    table: PgTable;
+    where: SQL | undefined;
+    rows: Windowed<Row>;
+    toItem: (row: Row) => Item;
+  },
+): Promise<Page<Item>> {
+  const { page } = list;
+  const [rows, [counted]] = await Promise.all([
+    list.rows.limit(page.limit).offset((page.page - 1) * page.limit),
+    db.select({ total: countAll }).from(list.table).where(list.where),
+  ]);
+  return { items: rows.map(list.toItem), page: page.page, limit: page.limit, total: counted?.total ?? 0 };
+}
+
+/**
+ * One keyset page in (key, id) order: the rows after the cursor (or at the page number, within
+ * the counted rows), plus one that says whether another page follows, and the capped count.
+ */
+export async function keysetPage<Row, Item>(
+  db: Database,
+  list: {
+    page: LargePageQuery;
+    table: PgTable;
+    where: SQL | undefined;
+    order: { key: AnyColumn; id: AnyColumn; kind: CursorKind; direction: "asc" | "desc" };
+    /** The select of the rows matching `where`, in `order`. */
+    rows: (where: SQL | undefined, order: SQL[]) => Windowed<Row>;
+    cursorOf: (row: Row) => Cursor;
+    toItem: (row: Row) => Item;
+  },
+): Promise<LargePage<Item>> {
+  const { page, where, order } = list;
+  const after = page.cursor ? decodeCursor(page.cursor, order.kind) : null;
+  const by = order.direction === "asc" ? asc : desc;
+  const sorted = [by(order.key), by(order.id)];
+  const [rows, counted] = await Promise.all([
+    list
+      .rows(
+        and(where, after ? afterCursor(order.key, order.id, after, order.kind, order.direction) : undefined),
+        sorted,
+      )
+      .limit(page.limit + 1)
+      .offset(offsetOf(page)),
+    countUpTo(db, list.table, where, sorted),
+  ]);
+  return largePage(rows, page, counted, list.cursorOf, list.toItem);
+}
