@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "./constants.ts";
+import { userSchema } from "./schemas.ts";
 import { pageQuerySchema } from "./paging.ts";
 import { deletedAccountCoinsChoices } from "./money.ts";
 
@@ -14,15 +15,7 @@ export const auditActions = [
 export type AuditAction = (typeof auditActions)[number];
 
 /** A user as Manage Users lists them: their profile, coins and sign-up date. */
-export const adminUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  photo: z.string().nullable(),
-  role: z.enum(ROLES),
-  coins: z.number().int(),
-  created_at: z.string(),
-});
+export const adminUserSchema = userSchema.extend({ created_at: z.string() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** Body of PATCH /api/admin/users/:id. */

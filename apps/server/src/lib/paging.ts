@@ -41,6 +41,25 @@ export async function offsetPage<Row, Item>(
   return { items: rows.map(list.toItem), page: page.page, limit: page.limit, total: counted?.total ?? 0 };
 }
 
+/** A table's rows as the API lists them: the select with its joins, and the mapping to the contract's shape. */
+export interface ListView<Row, Item> {
+  table: PgTable & { createdAt: AnyColumn; id: AnyColumn };
+  select: (db: Database) => { where(where: SQL | undefined): { orderBy(...order: SQL[]): Windowed<Row> } };
+  toItem: (row: Row) => Item;
+}
+
+/** One page by number, newest first by (created_at, id): the order of every history of one's own. */
+export function newestFirstPage<Row, Item>(
+  db: Database,
+  view: ListView<Row, Item>,
+  where: SQL | undefined,
+  page: PageQuery,
+): Promise<Page<Item>> {
+  const { table, toItem } = view;
+  const rows = view.select(db).where(where).orderBy(desc(table.createdAt), desc(table.id));
+  return offsetPage(db, { page, table, where, rows, toItem });
+}
+
 /**
  * One keyset page in (key, id) order: the rows after the cursor (or at the page number, within
  * the counted rows), plus one that says whether another page follows, and the capped count.

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { and, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type {
   AdminUser,
   AuditAction,
@@ -11,19 +11,13 @@ import type {
   Role,
 } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import {
-  auditLog,
-  ledgerAccounts,
-  sessions,
-  submissions,
-  users,
-  withdrawals,
-} from "../../db/schema/index.ts";
+import { auditLog, sessions, submissions, users, withdrawals } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import { keysetPage, offsetPage } from "../../lib/paging.ts";
-import { lockedBalanceOf, MINT, PAYOUT, transfer, walletKeySql, walletOf } from "../ledger/service.ts";
+import { keysetPage, newestFirstPage } from "../../lib/paging.ts";
+import { lockedBalanceOf, MINT, PAYOUT, transfer, walletOf } from "../ledger/service.ts";
 import { rejectSubmission } from "../submissions/service.ts";
 import { closeTasksOf } from "../tasks/service.ts";
+import { selectUsersWithCoins, toUser } from "../users/service.ts";
 import { decideWithdrawal } from "../withdrawals/service.ts";
 import { recordAudit } from "./audit.ts";
 
@@ -47,26 +41,11 @@ export async function listUsers(
     where,
     order: { key: users.name, id: users.id, kind: "text", direction: "asc" },
     rows: (where, order) =>
-      db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          photo: users.image,
-          role: users.role,
-          coins: ledgerAccounts.balance,
-          createdAt: users.createdAt,
-        })
-        .from(users)
-        .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, walletKeySql(users.id)))
+      selectUsersWithCoins(db)
         .where(where)
         .orderBy(...order),
     cursorOf: (row) => ({ value: row.name, id: row.id }),
-    toItem: ({ createdAt, coins, ...row }) => ({
-      ...row,
-      coins: coins ?? 0,
-      created_at: createdAt.toISOString(),
-    }),
+    toItem: toAdminUser,
   });
 }
 
@@ -111,23 +90,15 @@ export async function changeRole(
   return getAdminUser(db, userId);
 }
 
+const toAdminUser = (row: Parameters<typeof toUser>[0]): AdminUser => ({
+  ...toUser(row),
+  created_at: row.createdAt.toISOString(),
+});
+
 async function getAdminUser(db: Database, userId: string): Promise<AdminUser> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      photo: users.image,
-      role: users.role,
-      coins: ledgerAccounts.balance,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, walletOf(userId)))
-    .where(eq(users.id, userId));
+  const [row] = await selectUsersWithCoins(db).where(eq(users.id, userId));
   if (!row) throw notFound("User");
-  const { createdAt, coins, ...rest } = row;
-  return { ...rest, coins: coins ?? 0, created_at: createdAt.toISOString() };
+  return toAdminUser(row);
 }
 
 /**
@@ -206,32 +177,39 @@ export async function deleteUser(
   });
 }
 
-export async function listAudit(
+/** The audit trail as admins read it: each action with its actor. */
+const auditView = {
+  table: auditLog,
+  select: (db: Database) =>
+    db
+      .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
+      .from(auditLog)
+      .innerJoin(users, eq(users.id, auditLog.actorId)),
+  toItem: ({
+    entry,
+    actorName,
+    actorEmail,
+  }: {
+    entry: typeof auditLog.$inferSelect;
+    actorName: string;
+    actorEmail: string;
+  }): AuditRecord => ({
+    id: entry.id,
+    actor_name: actorName,
+    actor_email: actorEmail,
+    action: entry.action,
+    target_type: entry.targetType,
+    target_id: entry.targetId,
+    before: entry.before,
+    after: entry.after,
+    created_at: entry.createdAt.toISOString(),
+  }),
+};
+
+export function listAudit(
   db: Database,
   filter: { action?: AuditAction },
   page: PageQuery,
 ): Promise<Page<AuditRecord>> {
-  const where = filter.action ? eq(auditLog.action, filter.action) : undefined;
-  return offsetPage(db, {
-    page,
-    table: auditLog,
-    where,
-    rows: db
-      .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
-      .from(auditLog)
-      .innerJoin(users, eq(users.id, auditLog.actorId))
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
-    toItem: ({ entry, actorName, actorEmail }) => ({
-      id: entry.id,
-      actor_name: actorName,
-      actor_email: actorEmail,
-      action: entry.action,
-      target_type: entry.targetType,
-      target_id: entry.targetId,
-      before: entry.before,
-      after: entry.after,
-      created_at: entry.createdAt.toISOString(),
-    }),
-  });
+  return newestFirstPage(db, auditView, filter.action ? eq(auditLog.action, filter.action) : undefined, page);
 }

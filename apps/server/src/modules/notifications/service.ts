@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AppNotification, MarkReadRequest, Page, PageQuery } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { notifications } from "../../db/schema/index.ts";
-import { countAll, offsetPage } from "../../lib/paging.ts";
+import { countAll, newestFirstPage } from "../../lib/paging.ts";
 
 /** The channel on which every server process hears of new notifications (named again in notify_user). */
 export const NOTIFICATION_CHANNEL = "notifications";
@@ -50,6 +50,12 @@ export async function getNotification(
   return row ? { ...toView(row), userId: row.userId } : null;
 }
 
+const notificationView = {
+  table: notifications,
+  select: (db: Database) => db.select().from(notifications),
+  toItem: toView,
+};
+
 export async function listNotifications(
   db: Database,
   userId: string,
@@ -57,17 +63,7 @@ export async function listNotifications(
 ): Promise<Page<AppNotification> & { unread: number }> {
   const mine = eq(notifications.userId, userId);
   const [listed, [unread]] = await Promise.all([
-    offsetPage(db, {
-      page,
-      table: notifications,
-      where: mine,
-      rows: db
-        .select()
-        .from(notifications)
-        .where(mine)
-        .orderBy(desc(notifications.createdAt), desc(notifications.id)),
-      toItem: toView,
-    }),
+    newestFirstPage(db, notificationView, mine, page),
     db
       .select({ total: countAll })
       .from(notifications)

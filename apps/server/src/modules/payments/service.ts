@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import { COIN_PACKAGES, type Page, type PageQuery, type Payment, type SandboxCard } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { payments, users } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { MINT, transfer, walletOf } from "../ledger/service.ts";
 import { notify } from "../notifications/service.ts";
-import { offsetPage } from "../../lib/paging.ts";
+import { newestFirstPage } from "../../lib/paging.ts";
 import type { PaymentProvider, SandboxProvider, StripeProvider } from "./providers.ts";
 
 const selectPayments = (db: Database) =>
@@ -200,13 +200,7 @@ export async function confirmStripePayment(
 
 export async function listPayments(db: Database, buyerId: string, page: PageQuery): Promise<Page<Payment>> {
   const where = eq(payments.buyerId, buyerId);
-  return offsetPage(db, {
-    page,
-    table: payments,
-    where,
-    rows: selectPayments(db).where(where).orderBy(desc(payments.createdAt), desc(payments.id)),
-    toItem: toPayment,
-  });
+  return newestFirstPage(db, { table: payments, select: selectPayments, toItem: toPayment }, where, page);
 }
 
 /** Dollars of the buyer's completed purchases (rule R14). */

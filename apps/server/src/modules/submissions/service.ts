@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, getTableColumns, gte, isNull, lte, notExists, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gte, isNull, lte, notExists, sql } from "drizzle-orm";
 import { isoDate, type Page, type PageQuery, type Submission, type SubmissionStatus } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { submissions, tasks, users } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
-import { offsetPage } from "../../lib/paging.ts";
+import { newestFirstPage } from "../../lib/paging.ts";
 import { preparedStatement } from "../../lib/prepared.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import {
@@ -292,13 +292,8 @@ async function pagedSubmissions(
   status?: SubmissionStatus,
 ): Promise<Page<Submission>> {
   const where = and(eq(submissions[owner], userId), status ? eq(submissions.status, status) : undefined);
-  return offsetPage(db, {
-    page,
-    table: submissions,
-    where,
-    rows: selectSubmissions(db).where(where).orderBy(desc(submissions.createdAt), desc(submissions.id)),
-    toItem: toSubmission,
-  });
+  const view = { table: submissions, select: selectSubmissions, toItem: toSubmission };
+  return newestFirstPage(db, view, where, page);
 }
 
 export const listWorkerSubmissions = (

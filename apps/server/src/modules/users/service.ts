@@ -6,7 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { accounts, ledgerAccounts, users } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import { MINT, openAccount, transfer, walletOf } from "../ledger/service.ts";
+import { MINT, openAccount, transfer, walletKeySql, walletOf } from "../ledger/service.ts";
 import { fetchRemoteImage, processImage, storeImage, type ProcessedImage } from "../uploads/service.ts";
 
 /** Opens the user's wallet and, for workers and buyers, grants rule R1's coins (once per user, ever). */
@@ -134,9 +134,9 @@ export async function ensureAdmin(
   });
 }
 
-/** A user as the API shows it, with the coins of their wallet. */
-export async function getUser(db: Database, userId: string): Promise<User> {
-  const [row] = await db
+/** Users with the coins of their wallet, for toUser (and the admin's view, which adds the sign-up date). */
+export const selectUsersWithCoins = (db: Database) =>
+  db
     .select({
       id: users.id,
       name: users.name,
@@ -144,12 +144,23 @@ export async function getUser(db: Database, userId: string): Promise<User> {
       photo: users.image,
       role: users.role,
       coins: ledgerAccounts.balance,
+      createdAt: users.createdAt,
     })
     .from(users)
-    .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, walletOf(userId)))
-    .where(eq(users.id, userId));
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.ownerKey, walletKeySql(users.id)));
+
+type UserRow = Awaited<ReturnType<ReturnType<typeof selectUsersWithCoins>["execute"]>>[number];
+
+export const toUser = ({ createdAt: _createdAt, coins, ...row }: UserRow): User => ({
+  ...row,
+  coins: coins ?? 0,
+});
+
+/** A user as the API shows it, with the coins of their wallet. */
+export async function getUser(db: Database, userId: string): Promise<User> {
+  const [row] = await selectUsersWithCoins(db).where(eq(users.id, userId));
   if (!row) throw notFound("User");
-  return { ...row, coins: row.coins ?? 0 };
+  return toUser(row);
 }
 
 /** PATCH /api/me: name and photo only (never role or coins). */

@@ -7,9 +7,10 @@ import {
   withdrawalRequestSchema,
   withdrawalSchema,
 } from "@taskmint/shared";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
-import { decideWithdrawal, listWithdrawals, requestWithdrawal } from "./service.ts";
+import { decideWithdrawal, listWithdrawals, requestWithdrawal, type WithdrawalDecision } from "./service.ts";
 
 const idParams = idParamsSchema("Unknown withdrawal");
 
@@ -60,6 +61,14 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const decide = async (request: FastifyRequest<{ Params: { id: string } }>, decision: WithdrawalDecision) =>
+    decideWithdrawal(app.db, {
+      adminId: (await currentUser(request)).id,
+      withdrawalId: request.params.id,
+      decision,
+      now: app.clock(),
+    });
+
   app.post(
     "/api/admin/withdrawals/:id/approve",
     {
@@ -71,13 +80,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: withdrawalSchema },
       },
     },
-    async (request) =>
-      decideWithdrawal(app.db, {
-        adminId: (await currentUser(request)).id,
-        withdrawalId: request.params.id,
-        decision: { approve: true },
-        now: app.clock(),
-      }),
+    (request) => decide(request, { approve: true }),
   );
 
   app.post(
@@ -92,12 +95,6 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: withdrawalSchema },
       },
     },
-    async (request) =>
-      decideWithdrawal(app.db, {
-        adminId: (await currentUser(request)).id,
-        withdrawalId: request.params.id,
-        decision: { approve: false, reason: request.body.reason },
-        now: app.clock(),
-      }),
+    (request) => decide(request, { approve: false, reason: request.body.reason }),
   );
 };

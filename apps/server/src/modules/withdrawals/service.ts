@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   withdrawalDollars,
   type Page,
@@ -13,7 +13,7 @@ import { AppError, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { PAYOUT, holdOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { notify } from "../notifications/service.ts";
-import { offsetPage } from "../../lib/paging.ts";
+import { newestFirstPage } from "../../lib/paging.ts";
 
 const selectWithdrawals = (db: Database) =>
   db
@@ -146,11 +146,6 @@ export async function listWithdrawals(
     filter.workerId ? eq(withdrawals.workerId, filter.workerId) : undefined,
     filter.status ? eq(withdrawals.status, filter.status) : undefined,
   );
-  return offsetPage(db, {
-    page,
-    table: withdrawals,
-    where,
-    rows: selectWithdrawals(db).where(where).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),
-    toItem: toWithdrawal,
-  });
+  const view = { table: withdrawals, select: selectWithdrawals, toItem: toWithdrawal };
+  return newestFirstPage(db, view, where, page);
 }
