@@ -7,6 +7,7 @@ import {
   type SocialSignInRequest,
   type UserAnswer,
 } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { api, ApiError } from "./api.ts";
 
 export const meKey = ["me"] as const;
@@ -73,7 +74,7 @@ export function useServerConfig() {
 
 /** A page of this app to return to after signing in; anything else (another site, say) means the dashboard. */
 export function returnPath(path: string | null | undefined): string {
-  return path && returnPathSchema.safeParse(path).success ? path : "/dashboard";
+  return path && returnPathSchema.safeParse(path).success ? path : paths.dashboard.root;
 }
 
 /**
@@ -86,7 +87,7 @@ export async function startGoogleSignIn({ role, returnTo }: { role?: SelfRegiste
   const request: SocialSignInRequest = {
     provider: "google",
     callbackURL,
-    errorCallbackURL: `/login?from=${encodeURIComponent(callbackURL)}`,
+    errorCallbackURL: `${paths.login}?from=${encodeURIComponent(callbackURL)}`,
     ...(role ? { additionalData: { role } } : {}),
   };
   const answer = await api<{ url?: string }>("/api/auth/sign-in/social", { body: request });

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, lte, sql } from "drizzle-orm";
-import { COIN_PACKAGES, type Page, type PageQuery, type Payment, type SandboxCard } from "@taskmint/shared";
+import {
+  COIN_PACKAGES,
+  paths,
+  type Page,
+  type PageQuery,
+  type Payment,
+  type SandboxCard,
+} from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { payments, users } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
@@ -100,7 +107,7 @@ export async function completePurchase(
       tx,
       payment.buyerId,
       `${payment.coins} coins were credited to your balance`,
-      "/dashboard/payment/history",
+      paths.dashboard.paymentHistory,
     );
   });
 }

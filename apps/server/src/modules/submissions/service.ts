@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, isNull, lte, notExists, sql } from "drizzle-orm";
-import { isoDate, type Page, type PageQuery, type Submission, type SubmissionStatus } from "@taskmint/shared";
+import {
+  isoDate,
+  paths,
+  type Page,
+  type PageQuery,
+  type Submission,
+  type SubmissionStatus,
+} from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { submissions, tasks } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
@@ -84,7 +91,7 @@ export async function submitWork(
       tx,
       task.buyerId,
       `${submission.worker_name} submitted work for "${submission.task_title}"`,
-      "/dashboard/BuyersHome",
+      paths.dashboard.buyerHome,
     );
     return submission;
   });
@@ -193,7 +200,7 @@ function approvalStatement(db: Database, byServer: boolean) {
       notified: notifySql(
         decided.workerId,
         sql`format(${EARNED_MESSAGE}::text, ${tasks.payableAmount}, ${buyer.name}, ${tasks.title})`,
-        "/dashboard/my-submissions",
+        paths.dashboard.mySubmissions,
       ).as("notified"),
     })).prepare(name),
   );
@@ -238,7 +245,7 @@ export async function rejectSubmission(
       tx,
       workerId,
       `Your submission for "${task.title}" was rejected: ${reason}`,
-      "/dashboard/my-submissions",
+      paths.dashboard.mySubmissions,
     );
   });
   publicListChanged();

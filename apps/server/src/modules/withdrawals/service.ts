@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import {
+  paths,
   withdrawalDollars,
   type Page,
   type PageQuery,
@@ -120,7 +121,7 @@ export async function decideWithdrawal(
         tx,
         decided.workerId,
         `Your withdrawal of ${decided.coins} coins ($${dollars}) was approved`,
-        "/dashboard/withdrawals",
+        paths.dashboard.withdrawals,
       );
     } else {
       await transfer(tx, {
@@ -133,7 +134,7 @@ export async function decideWithdrawal(
         tx,
         decided.workerId,
         `Your withdrawal of ${decided.coins} coins ($${dollars}) was rejected: ${decision.reason}. The coins are back in your balance.`,
-        "/dashboard/withdrawals",
+        paths.dashboard.withdrawals,
       );
     }
   });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import type { User } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { Avatar } from "../../components/ui/Avatar.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useSignOut } from "../../lib/auth.ts";
@@ -34,7 +35,7 @@ export function AccountMenu({ user }: { user: User }) {
     signOut.mutate(undefined, {
       onSuccess: () => {
         toast.success("Sign Out successFully");
-        void navigate("/");
+        void navigate(paths.home);
       },
       onError: (error) => toast.error(errorMessage(error, "Sign out failed")),
     });
@@ -59,7 +60,7 @@ export function AccountMenu({ user }: { user: User }) {
         >
           <li className="menu-title truncate">{user.name}</li>
           <li role="none">
-            <Link role="menuitem" to="/profile" onClick={() => setOpen(false)}>
+            <Link role="menuitem" to={paths.profile} onClick={() => setOpen(false)}>
               Profile
             </Link>
           </li>

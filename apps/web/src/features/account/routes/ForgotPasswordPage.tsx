@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
+import { paths } from "@taskmint/shared/routes";
 import { errorMessage } from "../../../lib/api.ts";
 import { useRequestReset } from "../api.ts";
 
@@ -28,7 +29,7 @@ export function ForgotPasswordPage() {
               If an account exists for {email.trim()}, we sent it a link to reset the password. The link works
               once, for an hour.
             </p>
-            <Link to="/login" className="link link-primary">
+            <Link to={paths.login} className="link link-primary">
               Back to login
             </Link>
           </div>
@@ -59,7 +60,7 @@ export function ForgotPasswordPage() {
             <button type="submit" className="btn btn-primary" disabled={request.isPending}>
               Send reset link
             </button>
-            <Link to="/login" className="link text-sm">
+            <Link to={paths.login} className="link text-sm">
               Back to login
             </Link>
           </form>

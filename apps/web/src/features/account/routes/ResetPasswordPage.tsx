@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { passwordSchema } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { errorMessage } from "../../../lib/api.ts";
 import { useResetPassword } from "../api.ts";
 
@@ -19,7 +20,7 @@ export function ResetPasswordPage() {
         <div role="alert" className="alert alert-error">
           This reset link is invalid, already used or expired.
         </div>
-        <Link to="/forgot-password" className="btn mt-4">
+        <Link to={paths.forgotPassword} className="btn mt-4">
           Ask for a new link
         </Link>
       </section>
@@ -36,7 +37,7 @@ export function ResetPasswordPage() {
       {
         onSuccess: () => {
           toast.success("Your password was changed and you are signed in");
-          void navigate("/dashboard", { replace: true });
+          void navigate(paths.dashboard.root, { replace: true });
         },
         onError: (failure) => setError(errorMessage(failure, "Failed to reset your password")),
       },

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { signInSchema, type SignInFields } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { errorMessage } from "../../../lib/api.ts";
 import { returnPath, useSignIn } from "../../../lib/auth.ts";
 import { Field } from "../components/Field.tsx";
@@ -26,7 +27,7 @@ export function LoginPage() {
     toast.error(googleSignInError(googleError, googleErrorDescription), {
       toastId: `google-sign-in-${googleError}`,
     });
-    void navigate("/login", { replace: true, state: { from } });
+    void navigate(paths.login, { replace: true, state: { from } });
   }, [googleError, googleErrorDescription, from, navigate]);
   const form = useForm<SignInFields>({
     resolver: zodResolver(signInSchema),
@@ -73,7 +74,7 @@ export function LoginPage() {
               {...form.register("password")}
             />
           </Field>
-          <Link to="/forgot-password" className="link link-hover self-start text-sm">
+          <Link to={paths.forgotPassword} className="link link-hover self-start text-sm">
             Forgot password?
           </Link>
           <button type="submit" className="btn btn-primary mt-2" disabled={signIn.isPending}>
@@ -83,7 +84,7 @@ export function LoginPage() {
           <div className="divider my-1">or</div>
           <GoogleButton returnTo={from} />
           <p className="mt-2 text-center text-sm">
-            <Link to="/register" className="link link-primary">
+            <Link to={paths.register} className="link link-primary">
               Don't Have An Account?
             </Link>
           </p>

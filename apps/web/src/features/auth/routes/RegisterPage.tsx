@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { z } from "zod";
 import { MAX_IMAGE_BYTES, PASSWORD_RULE_MESSAGE, registerFieldsSchema } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { useRegister } from "../../../lib/auth.ts";
 import { Field } from "../components/Field.tsx";
@@ -46,7 +47,7 @@ export function RegisterPage() {
     try {
       await register.mutateAsync(body);
       toast.success("Register Successfully");
-      await navigate("/dashboard");
+      await navigate(paths.dashboard.root);
     } catch (error) {
       toast.error(errorMessage(error, "Registration failed"));
       if (error instanceof ApiError && error.details) {
@@ -123,9 +124,9 @@ export function RegisterPage() {
             Register
           </button>
           <div className="divider my-1">or</div>
-          <GoogleButton role={chosenRole} returnTo="/dashboard" />
+          <GoogleButton role={chosenRole} returnTo={paths.dashboard.root} />
           <p className="mt-2 text-center text-sm">
-            <Link to="/login" className="link link-primary">
+            <Link to={paths.login} className="link link-primary">
               Already Have An Account?
             </Link>
           </p>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { sandboxCardSchema } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatDollars } from "../../../lib/format.ts";
 import { usePayWithCard } from "../api.ts";
@@ -33,7 +34,7 @@ export function SandboxCardForm({ packageId, amount }: { packageId: string; amou
           if (payment.status === "completed") {
             toast.success("Payment information saved successfully");
             toast.info(`Payment successful! Transaction id: ${payment.paymentId}`);
-            void navigate("/dashboard/payment/success", {
+            void navigate(paths.dashboard.paymentSuccess, {
               replace: true,
               state: { paymentId: payment.paymentId, coins: payment.coins },
             });

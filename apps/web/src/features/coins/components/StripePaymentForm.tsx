@@ -3,6 +3,7 @@ import { loadStripe } from "@stripe/stripe-js";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "react-toastify";
+import { paths } from "@taskmint/shared/routes";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { errorMessage } from "../../../lib/api.ts";
@@ -38,7 +39,7 @@ function CardForm({ paymentId, amount }: { paymentId: string; amount: number }) 
       if (payment.status === "completed") {
         toast.success("Payment information saved successfully");
         toast.info(`Payment successful! Transaction id: ${payment.paymentId}`);
-        await navigate("/dashboard/payment/success", {
+        await navigate(paths.dashboard.paymentSuccess, {
           replace: true,
           state: { paymentId: payment.paymentId, coins: payment.coins },
         });

@@ -1,6 +1,7 @@
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
 import { Link } from "react-router";
+import { paths } from "@taskmint/shared/routes";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { EmptyState } from "../../../components/ui/States.tsx";
@@ -19,7 +20,7 @@ export function PaymentHistoryPage() {
         errorMessage="Failed to load your payments"
         empty={
           <EmptyState title="No payments yet.">
-            <Link to="/dashboard/purchase-coin" className="link link-primary">
+            <Link to={paths.dashboard.purchaseCoin} className="link link-primary">
               Buy coins
             </Link>
           </EmptyState>

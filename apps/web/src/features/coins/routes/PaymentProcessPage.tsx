@@ -1,4 +1,5 @@
 import { Navigate, useLocation } from "react-router";
+import { paths } from "@taskmint/shared/routes";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { useServerConfig } from "../../../lib/auth.ts";
@@ -15,7 +16,7 @@ interface Purchase {
 export function PaymentProcessPage() {
   const purchase = useLocation().state as Purchase | null;
   const config = useServerConfig();
-  if (!purchase?.packageId) return <Navigate to="/dashboard/purchase-coin" replace />;
+  if (!purchase?.packageId) return <Navigate to={paths.dashboard.purchaseCoin} replace />;
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title="Payment" />

@@ -1,5 +1,6 @@
 import { Coins } from "lucide-react";
 import { useNavigate } from "react-router";
+import { paths } from "@taskmint/shared/routes";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
@@ -29,7 +30,7 @@ export function PurchaseCoinPage() {
                   className="btn btn-primary mt-2 w-full"
                   aria-label={`Buy ${pack.coins} coins for ${formatDollars(pack.price)}`}
                   onClick={() =>
-                    void navigate("/dashboard/payment/process", {
+                    void navigate(paths.dashboard.paymentProcess, {
                       state: { packageId: pack.id, coins: pack.coins, amount: pack.price },
                     })
                   }

@@ -1,6 +1,7 @@
 import { Eye, Globe2, HeartHandshake, Target, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { BRAND } from "@taskmint/shared/constants";
+import { paths } from "@taskmint/shared/routes";
 
 const STATS = [
   { value: "50K+", label: "Active Users" },
@@ -84,10 +85,10 @@ export function AboutPage() {
         </div>
       </section>
       <div className="mt-12 flex flex-wrap items-center justify-center gap-4">
-        <Link to="/dashboard" className="btn btn-primary">
+        <Link to={paths.dashboard.root} className="btn btn-primary">
           Get Started
         </Link>
-        <Link to="/" className="link">
+        <Link to={paths.home} className="link">
           Back to Home
         </Link>
       </div>

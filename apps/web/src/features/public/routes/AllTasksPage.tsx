@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import type { Task, TaskSort } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { Modal } from "../../../components/ui/Modal.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
@@ -19,10 +20,10 @@ const SORTS: { value: TaskSort; label: string }[] = [
 function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void }) {
   const { data: user } = useMe();
   const navigate = useNavigate();
-  const detailsPath = `/dashboard/task-details/${task.id}`;
+  const detailsPath = paths.dashboard.taskDetails(task.id);
   // Rule R16: workers go to the task, visitors sign in first, buyers are told it is for workers.
   const apply = () => {
-    if (!user) void navigate("/login", { state: { from: detailsPath } });
+    if (!user) void navigate(paths.login, { state: { from: detailsPath } });
     else if (user.role === "worker") void navigate(detailsPath);
     else toast.info("Applying for tasks is for workers. Sign in with a worker account to apply.");
   };
@@ -132,7 +133,7 @@ export function AllTasksPage() {
         </>
       )}
       <div className="mt-8">
-        <Link to="/" className="link">
+        <Link to={paths.home} className="link">
           ← Back to Home
         </Link>
       </div>

@@ -5,6 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { z } from "zod";
 import { createTaskFieldsSchema, isoDate, MAX_IMAGE_BYTES } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { Modal } from "../../../components/ui/Modal.tsx";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -60,7 +61,7 @@ export function AddTaskPage() {
     try {
       await createTask.mutateAsync(body);
       toast.success("Your task has been created successfully");
-      await navigate("/dashboard/my-tasks");
+      await navigate(paths.dashboard.myTasks);
     } catch (error) {
       if (error instanceof ApiError && error.code === "INSUFFICIENT_COINS") {
         setInsufficient(true);
@@ -180,7 +181,7 @@ export function AddTaskPage() {
         title="Insufficient Coins!"
         onClose={() => setInsufficient(false)}
         actions={
-          <Link to="/dashboard/purchase-coin" className="btn btn-primary">
+          <Link to={paths.dashboard.purchaseCoin} className="btn btn-primary">
             Purchase Coin
           </Link>
         }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { submissionStatuses, type SubmissionStatus } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { EmptyState } from "../../../components/ui/States.tsx";
@@ -36,7 +37,7 @@ export function MySubmissionsPage() {
         errorMessage="Failed to load your submissions"
         empty={
           <EmptyState title="No submissions yet.">
-            <Link to="/dashboard/task-list" className="link link-primary">
+            <Link to={paths.dashboard.taskList} className="link link-primary">
               Find a task
             </Link>
           </EmptyState>

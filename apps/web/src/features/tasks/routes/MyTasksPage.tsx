@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { editableTaskFieldsSchema, type EditableTaskFields, type Task } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { Modal } from "../../../components/ui/Modal.tsx";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
@@ -89,7 +90,7 @@ export function MyTasksPage() {
   return (
     <div>
       <PageHeader title="My Tasks">
-        <Link to="/dashboard/add-tasks" className="btn btn-primary btn-sm">
+        <Link to={paths.dashboard.addTasks} className="btn btn-primary btn-sm">
           Add new Task
         </Link>
       </PageHeader>
@@ -98,7 +99,7 @@ export function MyTasksPage() {
         errorMessage="Failed to fetch tasks"
         empty={
           <EmptyState title="You have not posted any tasks yet.">
-            <Link to="/dashboard/add-tasks" className="link link-primary">
+            <Link to={paths.dashboard.addTasks} className="link link-primary">
               Post your first task
             </Link>
           </EmptyState>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
 import { SUBMISSION_DETAILS_MAX } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -23,7 +24,7 @@ export function TaskDetailsPage() {
     return (
       <div className="space-y-4">
         <ErrorState message={missing ? "Task not found" : "Failed to load task details"} />
-        <Link to="/dashboard/task-list" className="btn">
+        <Link to={paths.dashboard.taskList} className="btn">
           Back to tasks
         </Link>
       </div>
@@ -42,7 +43,7 @@ export function TaskDetailsPage() {
     submit.mutate(text, {
       onSuccess: () => {
         toast.success("Submission successful!");
-        void navigate("/dashboard/my-submissions");
+        void navigate(paths.dashboard.mySubmissions);
       },
       onError: (failure) =>
         toast.error(

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { paths } from "@taskmint/shared/routes";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { EmptyState } from "../../../components/ui/States.tsx";
@@ -30,7 +31,7 @@ export function TaskListPage() {
                 task={task}
                 action={
                   <Link
-                    to={`/dashboard/task-details/${task.id}`}
+                    to={paths.dashboard.taskDetails(task.id)}
                     className="btn btn-primary btn-sm"
                     aria-label={`View details of ${task.task_title}`}
                   >
