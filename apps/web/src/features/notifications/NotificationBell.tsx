@@ -1,12 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../lib/format.ts";
-import { useMarkAllRead, useNotificationStream, useNotifications } from "./api.ts";
+import { useMarkAllRead, useNotificationStream } from "./api.ts";
+import { notificationQueries } from "./queries.ts";
 
 /** The bell: unread count, the latest notifications with links, live updates; opening it marks them read. */
 export function NotificationBell() {
-  const notifications = useNotifications();
+  const notifications = useQuery(notificationQueries.latest());
   const markAllRead = useMarkAllRead();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import {
   Bar,
   BarChart,
@@ -12,13 +13,13 @@ import {
 } from "recharts";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
-import { useDailyActivity } from "../api.ts";
+import { adminQueries } from "../queries.ts";
 
 const shortDate = (iso: string) => iso.slice(5);
 
 /** Coins in and out, and marketplace activity, over the last 30 days. */
 export function ActivityCharts() {
-  const activity = useDailyActivity(30);
+  const activity = useQuery(adminQueries.dailyActivity(30));
   if (activity.isPending) return <Spinner label="Loading charts" />;
   if (activity.isError)
     return (

@@ -1,9 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { EmptyState } from "../../../components/ui/States.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
-import { useAuditTrail } from "../api.ts";
+import { adminQueries } from "../queries.ts";
 
 const ACTIONS: Record<string, string> = {
   change_role: "Role change",
@@ -24,7 +25,7 @@ const describe = (values: Record<string, unknown> | null) =>
 export function AuditTrail() {
   const [page, setPage] = useState(1);
   const [action, setAction] = useState("");
-  const trail = useAuditTrail(page, action);
+  const trail = useQuery(adminQueries.audit(page, action));
   return (
     <div>
       <select

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { Coins, DollarSign, ShieldAlert, ShieldCheck, ShoppingBag, Users } from "lucide-react";
 import { useState } from "react";
@@ -13,10 +14,11 @@ import { errorMessage } from "../../../lib/api.ts";
 import { formatCoins, formatDate, formatDollars } from "../../../lib/format.ts";
 import { ActivityCharts } from "../components/ActivityCharts.tsx";
 import { AuditTrail } from "../components/AuditTrail.tsx";
-import { useAdminStats, useDecideWithdrawal, useLedgerCheck, usePendingWithdrawals } from "../api.ts";
+import { useDecideWithdrawal } from "../api.ts";
+import { adminQueries } from "../queries.ts";
 
 function LedgerHealth() {
-  const ledger = useLedgerCheck();
+  const ledger = useQuery(adminQueries.ledger());
   if (ledger.isPending) return <Spinner label="Checking the ledger" />;
   if (ledger.isError)
     return <ErrorState message="Failed to check the ledger" onRetry={() => void ledger.refetch()} />;
@@ -92,7 +94,7 @@ function RejectWithdrawalModal({ withdrawal, onClose }: { withdrawal: Withdrawal
 
 function PendingWithdrawals() {
   const [page, setPage] = useState(1);
-  const pending = usePendingWithdrawals(page);
+  const pending = useQuery(adminQueries.pendingWithdrawals(page));
   const decide = useDecideWithdrawal();
   const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
 
@@ -159,7 +161,7 @@ function PendingWithdrawals() {
 }
 
 export function AdminHomePage() {
-  const stats = useAdminStats();
+  const stats = useQuery(adminQueries.stats());
   return (
     <div>
       <PageHeader title="Admin Home" />

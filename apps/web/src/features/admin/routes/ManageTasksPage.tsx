@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -11,11 +12,12 @@ import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useCursorPages } from "../../../lib/cursorPages.ts";
 import { formatDate } from "../../../lib/format.ts";
-import { useAdminDeleteTask, useAdminTasks } from "../api.ts";
+import { useAdminDeleteTask } from "../api.ts";
+import { adminQueries } from "../queries.ts";
 
 export function ManageTasksPage() {
   const paging = useCursorPages();
-  const tasks = useAdminTasks(paging.query);
+  const tasks = useQuery(adminQueries.tasks(paging.query));
   const remove = useAdminDeleteTask();
   const [deleting, setDeleting] = useState<Task | null>(null);
 

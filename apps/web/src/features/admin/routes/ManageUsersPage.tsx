@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -11,7 +12,8 @@ import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
 import { useCursorPages } from "../../../lib/cursorPages.ts";
 import { formatCoins } from "../../../lib/format.ts";
-import { useAdminUsers, useChangeRole, useDeleteUser } from "../api.ts";
+import { useChangeRole, useDeleteUser } from "../api.ts";
+import { adminQueries } from "../queries.ts";
 import { DeleteUserDialog } from "../components/DeleteUserDialog.tsx";
 
 export function ManageUsersPage() {
@@ -20,7 +22,7 @@ export function ManageUsersPage() {
   const [search, setSearch] = useState("");
   const [query, setQuery] = useState("");
   const [role, setRole] = useState<Role | "">("");
-  const users = useAdminUsers(paging.query, query, role);
+  const users = useQuery(adminQueries.users(paging.query, query, role));
   const changeRole = useChangeRole();
   const remove = useDeleteUser();
   const [deleting, setDeleting] = useState<AdminUser | null>(null);

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe } from "@stripe/stripe-js";
 import { useMemo, useState } from "react";
@@ -8,7 +9,8 @@ import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatDollars } from "../../../lib/format.ts";
-import { useConfirmStripePayment, useStripeIntent } from "../api.ts";
+import { useConfirmStripePayment } from "../api.ts";
+import { coinQueries } from "../queries.ts";
 
 function CardForm({ paymentId, amount }: { paymentId: string; amount: number }) {
   const stripe = useStripe();
@@ -77,7 +79,7 @@ function CardForm({ paymentId, amount }: { paymentId: string; amount: number }) 
 
 /** Stripe Elements: the card never touches our server; the server verifies the result with Stripe. */
 export function StripePaymentForm({ packageId, amount }: { packageId: string; amount: number }) {
-  const intent = useStripeIntent(packageId);
+  const intent = useQuery(coinQueries.stripeIntent(packageId));
   const key = intent.data?.publishable_key;
   const stripePromise = useMemo(() => (key ? loadStripe(key).catch(() => null) : null), [key]);
   if (intent.isPending) return <Spinner label="Preparing the payment" />;

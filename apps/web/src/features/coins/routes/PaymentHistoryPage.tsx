@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -7,11 +8,11 @@ import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { EmptyState } from "../../../components/ui/States.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { formatDateTime, formatDollars } from "../../../lib/format.ts";
-import { usePaymentHistory } from "../api.ts";
+import { coinQueries } from "../queries.ts";
 
 export function PaymentHistoryPage() {
   const [page, setPage] = useState(1);
-  const history = usePaymentHistory(page);
+  const history = useQuery(coinQueries.payments(page));
   return (
     <div>
       <PageHeader title="Payment History" />

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Coins } from "lucide-react";
 import { useNavigate } from "react-router";
 import { paths } from "@taskmint/shared/routes";
@@ -5,10 +6,10 @@ import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { formatCoins, formatDollars } from "../../../lib/format.ts";
-import { useCoinPackages } from "../api.ts";
+import { coinQueries } from "../queries.ts";
 
 export function PurchaseCoinPage() {
-  const packages = useCoinPackages();
+  const packages = useQuery(coinQueries.packages());
   const navigate = useNavigate();
   return (
     <div>

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
 import { toast } from "react-toastify";
@@ -16,7 +17,8 @@ import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
 import { formatCoins, formatDate, formatDollars } from "../../../lib/format.ts";
-import { useMyWithdrawals, useRequestWithdrawal } from "../api.ts";
+import { useRequestWithdrawal } from "../api.ts";
+import { coinQueries } from "../queries.ts";
 
 function WithdrawalForm({ balance }: { balance: number }) {
   const request = useRequestWithdrawal();
@@ -144,7 +146,7 @@ function WithdrawalForm({ balance }: { balance: number }) {
 export function WithdrawalsPage() {
   const { data: user } = useMe();
   const [page, setPage] = useState(1);
-  const history = useMyWithdrawals(page);
+  const history = useQuery(coinQueries.myWithdrawals(page));
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Withdrawals" />

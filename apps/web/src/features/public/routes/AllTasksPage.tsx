@@ -1,3 +1,4 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
@@ -9,7 +10,7 @@ import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
 import { TaskCard } from "../../../components/ui/TaskCard.tsx";
 import { useMe } from "../../../lib/auth.ts";
 import { formatDate } from "../../../lib/format.ts";
-import { usePublicTasks } from "../api.ts";
+import { publicQueries } from "../queries.ts";
 
 const SORTS: { value: TaskSort; label: string }[] = [
   { value: "newest", label: "Newest" },
@@ -67,7 +68,7 @@ function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void })
 
 export function AllTasksPage() {
   const [sort, setSort] = useState<TaskSort>("newest");
-  const tasks = usePublicTasks(sort);
+  const tasks = useInfiniteQuery(publicQueries.tasks(sort));
   const [viewing, setViewing] = useState<Task | null>(null);
   const items = tasks.data?.pages.flatMap((page) => page.items) ?? [];
 

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { ClipboardList, DollarSign, Users } from "lucide-react";
 import { useState } from "react";
@@ -9,7 +10,8 @@ import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { StatCard } from "../../../components/ui/StatCard.tsx";
 import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
 import { formatDateTime, formatDollars } from "../../../lib/format.ts";
-import { useBuyerStats, useReview, useReviewQueue } from "../api.ts";
+import { useReview } from "../api.ts";
+import { taskQueries } from "../queries.ts";
 
 function ReviewModal({ submission, onClose }: { submission: Submission; onClose: () => void }) {
   const review = useReview();
@@ -114,9 +116,9 @@ function ReviewModal({ submission, onClose }: { submission: Submission; onClose:
 }
 
 export function BuyerHomePage() {
-  const stats = useBuyerStats();
+  const stats = useQuery(taskQueries.buyerStats());
   const [page, setPage] = useState(1);
-  const queue = useReviewQueue(page);
+  const queue = useQuery(taskQueries.reviewQueue(page));
   const [viewing, setViewing] = useState<Submission | null>(null);
 
   return (

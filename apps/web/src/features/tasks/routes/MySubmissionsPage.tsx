@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { submissionStatuses, type SubmissionStatus } from "@taskmint/shared";
@@ -5,13 +6,13 @@ import { paths } from "@taskmint/shared/routes";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { EmptyState } from "../../../components/ui/States.tsx";
-import { useWorkerSubmissions } from "../api.ts";
+import { taskQueries } from "../queries.ts";
 import { SubmissionsTable } from "../components/SubmissionsTable.tsx";
 
 export function MySubmissionsPage() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<SubmissionStatus | undefined>();
-  const submissions = useWorkerSubmissions(page, status);
+  const submissions = useQuery(taskQueries.workerSubmissions(page, status));
   return (
     <div>
       <PageHeader title="My Submissions">

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil, Trash2 } from "lucide-react";
@@ -14,7 +15,8 @@ import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { EmptyState } from "../../../components/ui/States.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { formatDate } from "../../../lib/format.ts";
-import { useBuyerTasks, useDeleteTask, useUpdateTask } from "../api.ts";
+import { useDeleteTask, useUpdateTask } from "../api.ts";
+import { taskQueries } from "../queries.ts";
 import { FormField } from "../components/FormField.tsx";
 
 function EditTaskModal({ task, onClose }: { task: Task; onClose: () => void }) {
@@ -71,7 +73,7 @@ function EditTaskModal({ task, onClose }: { task: Task; onClose: () => void }) {
 
 export function MyTasksPage() {
   const [page, setPage] = useState(1);
-  const tasks = useBuyerTasks(page);
+  const tasks = useQuery(taskQueries.buyerTasks(page));
   const remove = useDeleteTask();
   const [editing, setEditing] = useState<Task | null>(null);
   const [deleting, setDeleting] = useState<Task | null>(null);

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
@@ -7,11 +8,12 @@ import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { formatDate } from "../../../lib/format.ts";
-import { useSubmitWork, useTask } from "../api.ts";
+import { useSubmitWork } from "../api.ts";
+import { taskQueries } from "../queries.ts";
 
 export function TaskDetailsPage() {
   const { id = "" } = useParams();
-  const task = useTask(id);
+  const task = useQuery(taskQueries.detail(id));
   const submit = useSubmitWork(id);
   const navigate = useNavigate();
   const [details, setDetails] = useState("");

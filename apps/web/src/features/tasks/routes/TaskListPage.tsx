@@ -1,15 +1,16 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { paths } from "@taskmint/shared/routes";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { EmptyState } from "../../../components/ui/States.tsx";
 import { useCursorPages } from "../../../lib/cursorPages.ts";
-import { useWorkerTasks } from "../api.ts";
+import { taskQueries } from "../queries.ts";
 import { TaskCard } from "../../../components/ui/TaskCard.tsx";
 
 export function TaskListPage() {
   const paging = useCursorPages();
-  const tasks = useWorkerTasks(paging.query);
+  const tasks = useQuery(taskQueries.workerTasks(paging.query));
   return (
     <div>
       <PageHeader title="Available Tasks" />

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Clock, Coins, Send } from "lucide-react";
 import { useState } from "react";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
@@ -5,13 +6,13 @@ import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { StatCard } from "../../../components/ui/StatCard.tsx";
 import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
 import { formatCoins } from "../../../lib/format.ts";
-import { useWorkerStats, useWorkerSubmissions } from "../api.ts";
+import { taskQueries } from "../queries.ts";
 import { SubmissionsTable } from "../components/SubmissionsTable.tsx";
 
 export function WorkerHomePage() {
-  const stats = useWorkerStats();
+  const stats = useQuery(taskQueries.workerStats());
   const [page, setPage] = useState(1);
-  const approved = useWorkerSubmissions(page, "approved");
+  const approved = useQuery(taskQueries.workerSubmissions(page, "approved"));
   return (
     <div>
       <PageHeader title="Worker Home" />
