@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import type { User } from "@taskmint/shared";
@@ -6,32 +5,16 @@ import { paths } from "@taskmint/shared/routes";
 import { Avatar } from "../../components/ui/Avatar.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useSignOut } from "../../lib/auth.ts";
+import { useDropdown } from "../../lib/useDropdown.ts";
 
 /** The avatar button and its menu: Profile and Sign Out. */
 export function AccountMenu({ user }: { user: User }) {
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
+  const { open, setOpen, close, box, trigger } = useDropdown();
   const signOut = useSignOut();
   const navigate = useNavigate();
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent ? event.key === "Escape" : !box.current?.contains(event.target as Node)
-      )
-        setOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [open]);
-
   const onSignOut = () => {
-    setOpen(false);
+    close();
     signOut.mutate(undefined, {
       onSuccess: () => {
         toast.success("Sign Out successFully");
@@ -44,6 +27,7 @@ export function AccountMenu({ user }: { user: User }) {
   return (
     <div className="relative" ref={box}>
       <button
+        ref={trigger}
         type="button"
         className="btn btn-ghost btn-circle"
         aria-label={`Open account menu for ${user.name}`}
@@ -60,7 +44,7 @@ export function AccountMenu({ user }: { user: User }) {
         >
           <li className="menu-title truncate">{user.name}</li>
           <li role="none">
-            <Link role="menuitem" to={paths.profile} onClick={() => setOpen(false)}>
+            <Link role="menuitem" to={paths.profile} onClick={close}>
               Profile
             </Link>
           </li>

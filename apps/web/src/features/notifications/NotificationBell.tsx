@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../lib/format.ts";
+import { useDropdown } from "../../lib/useDropdown.ts";
 import { useMarkAllRead, useNotificationStream } from "./api.ts";
 import { notificationQueries } from "./queries.ts";
 
@@ -10,26 +10,9 @@ import { notificationQueries } from "./queries.ts";
 export function NotificationBell() {
   const notifications = useQuery(notificationQueries.latest());
   const markAllRead = useMarkAllRead();
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
+  const { open, setOpen, close, box, trigger } = useDropdown();
   useNotificationStream(true);
   const unread = notifications.data?.unread ?? 0;
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent ? event.key === "Escape" : !box.current?.contains(event.target as Node)
-      )
-        setOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [open]);
 
   const toggle = () => {
     const opening = !open;
@@ -40,6 +23,7 @@ export function NotificationBell() {
   return (
     <div className="relative" ref={box}>
       <button
+        ref={trigger}
         type="button"
         className="btn btn-ghost btn-circle"
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
@@ -63,11 +47,7 @@ export function NotificationBell() {
             <ul className="max-h-96 overflow-y-auto">
               {notifications.data.items.map((item) => (
                 <li key={item.id} className="border-b border-base-200 last:border-0">
-                  <Link
-                    to={item.action_route}
-                    className="block p-3 hover:bg-base-200"
-                    onClick={() => setOpen(false)}
-                  >
+                  <Link to={item.action_route} className="block p-3 hover:bg-base-200" onClick={close}>
                     <p className={`text-sm ${item.read ? "" : "font-semibold"}`}>{item.message}</p>
                     <p className="mt-1 text-xs text-base-content/60">{formatDateTime(item.created_at)}</p>
                   </Link>
