@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { ButtonSpinner } from "./Spinner.tsx";
+import { useModalDialog } from "./useModalDialog.ts";
 
 /** Asks before a destructive action. */
 export function ConfirmDialog({
@@ -18,12 +19,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-    if (!open && element?.open) element.close();
-  }, [open]);
+  const dialog = useModalDialog(open);
   return (
     <dialog
       ref={dialog}
@@ -45,7 +41,7 @@ export function ConfirmDialog({
             Cancel
           </button>
           <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {busy && <ButtonSpinner />}
             {confirmLabel}
           </button>
         </div>

@@ -1,6 +1,7 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useModalDialog } from "./useModalDialog.ts";
 
-/** A native <dialog> (focus trap, Escape to close) styled by daisyUI. */
+/** A native <dialog> (focus trap, Escape to close) styled by daisyUI; it may sit inside a Form. */
 export function Modal({
   open,
   title,
@@ -14,13 +15,7 @@ export function Modal({
   children: ReactNode;
   actions?: ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useModalDialog(open);
   return (
     <dialog
       ref={dialog}
@@ -40,11 +35,12 @@ export function Modal({
           </button>
         </div>
       </div>
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" aria-label="Close">
+      {/* A button, not daisyUI's <form method="dialog">: a form may not hold another. */}
+      <div className="modal-backdrop">
+        <button type="button" aria-label="Close" onClick={onClose}>
           close
         </button>
-      </form>
+      </div>
     </dialog>
   );
 }

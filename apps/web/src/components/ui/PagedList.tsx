@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { LargePage, Page } from "@taskmint/shared";
 import { Pagination } from "./Pagination.tsx";
 import { Spinner } from "./Spinner.tsx";
-import { EmptyState, ErrorState } from "./States.tsx";
+import { EmptyState, ErrorState, type EmptyStateProps } from "./States.tsx";
 
 /** A paged list: loading, error with retry, empty, or the items with pagination (page numbers or keyset). */
 export function PagedList<T>({
@@ -15,14 +15,16 @@ export function PagedList<T>({
 }: {
   query: UseQueryResult<Page<T> | LargePage<T>>;
   errorMessage: string;
-  empty: ReactNode;
+  /** What an empty list shows. */
+  empty: string | EmptyStateProps;
   onPage: (page: number) => void;
   children: (items: T[]) => ReactNode;
 }) {
   if (query.isPending) return <Spinner />;
   if (query.isError) return <ErrorState message={errorMessage} onRetry={() => void query.refetch()} />;
   const { data } = query;
-  if (data.items.length === 0) return typeof empty === "string" ? <EmptyState title={empty} /> : empty;
+  if (data.items.length === 0)
+    return <EmptyState {...(typeof empty === "string" ? { title: empty } : empty)} />;
   const keyset =
     "next_cursor" in data ? { hasNext: data.next_cursor !== null, capped: data.total_capped } : {};
   return (

@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { EmptyState } from "../../../components/ui/States.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { adminQueries } from "../queries.ts";
 
@@ -47,7 +46,7 @@ export function AuditTrail() {
       <PagedList
         query={trail}
         errorMessage="Failed to load the audit trail"
-        empty={<EmptyState title="No admin actions yet." />}
+        empty="No admin actions yet."
         onPage={setPage}
       >
         {(items) => (

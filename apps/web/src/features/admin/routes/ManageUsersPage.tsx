@@ -1,31 +1,44 @@
 import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
-import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { ROLES, type AdminUser, type DeleteUserRequest, type Role } from "@taskmint/shared";
+import {
+  adminUsersQuerySchema,
+  ROLES,
+  type AdminUser,
+  type DeleteUserRequest,
+  type Role,
+} from "@taskmint/shared";
+import { Form, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { Avatar } from "../../../components/ui/Avatar.tsx";
+import { DeleteButton } from "../../../components/ui/DeleteButton.tsx";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { EmptyState } from "../../../components/ui/States.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
+import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
 import { useCursorPages } from "../../../lib/cursorPages.ts";
 import { formatCoins } from "../../../lib/format.ts";
 import { useChangeRole, useDeleteUser } from "../api.ts";
 import { adminQueries } from "../queries.ts";
 import { DeleteUserDialog } from "../components/DeleteUserDialog.tsx";
 
+const searchSchema = adminUsersQuerySchema.pick({ q: true });
+
 export function ManageUsersPage() {
   const { data: me } = useMe();
   const paging = useCursorPages();
-  const [search, setSearch] = useState("");
   const [query, setQuery] = useState("");
+  const search = useZodForm(searchSchema, { q: "" });
   const [role, setRole] = useState<Role | "">("");
   const users = useQuery(adminQueries.users(paging.query, query, role));
   const changeRole = useChangeRole();
-  const remove = useDeleteUser();
-  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const deletion = useConfirmedDeletion(useDeleteUser(), {
+    variables: (user: AdminUser, choice: DeleteUserRequest) => ({ id: user.id, choice }),
+    success: ({ settled_coins }, user, { choice }) =>
+      `${user.name} was deleted. ${formatCoins(settled_coins)} coins were ${choice.coins === "forfeit" ? "forfeited to the platform" : "recorded as paid out"}.`,
+    failure: "Failed to delete user",
+  });
 
   const onRole = (user: AdminUser, next: Role) =>
     changeRole.mutate(
@@ -36,35 +49,17 @@ export function ManageUsersPage() {
       },
     );
 
-  const confirmDelete = (choice: DeleteUserRequest) => {
-    if (!deleting) return;
-    remove.mutate(
-      { id: deleting.id, choice },
-      {
-        onSuccess: ({ settled_coins }) => {
-          const outcome = choice.coins === "forfeit" ? "forfeited to the platform" : "recorded as paid out";
-          toast.success(`${deleting.name} was deleted. ${formatCoins(settled_coins)} coins were ${outcome}.`);
-          setDeleting(null);
-        },
-        onError: (error) => {
-          toast.error(errorMessage(error, "Failed to delete user"));
-          setDeleting(null);
-        },
-      },
-    );
-  };
-
   return (
     <div>
       <PageHeader title="Manage Users" />
-      <form
-        className="mb-4 flex flex-wrap gap-2"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQuery(search.trim());
+      <Form
+        form={search}
+        onSubmit={({ q }) => {
+          setQuery(q ?? "");
           paging.reset();
         }}
+        className="mb-4 flex flex-wrap gap-2"
+        role="search"
       >
         <label htmlFor="user-search" className="sr-only">
           Search by name or email
@@ -74,8 +69,8 @@ export function ManageUsersPage() {
           type="search"
           className="input input-sm w-64 max-w-full"
           placeholder="Search by name or email"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          maxLength={200}
+          {...search.register("q")}
         />
         <select
           className="select select-sm w-auto"
@@ -93,14 +88,12 @@ export function ManageUsersPage() {
             </option>
           ))}
         </select>
-        <button type="submit" className="btn btn-sm btn-primary">
-          Search
-        </button>
-      </form>
+        <SubmitButton className="btn btn-sm btn-primary">Search</SubmitButton>
+      </Form>
       <PagedList
         query={users}
         errorMessage="Failed to fetch users"
-        empty={<EmptyState title="No users match." />}
+        empty="No users match."
         onPage={(page) => paging.go(page, users.data)}
       >
         {(items) => (
@@ -133,28 +126,20 @@ export function ManageUsersPage() {
                 </td>
                 <td>{formatCoins(user.coins)}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm text-error"
-                    aria-label={`Delete ${user.name}`}
-                    disabled={user.id === me?.id}
-                    title={user.id === me?.id ? "You cannot delete your own account" : undefined}
-                    onClick={() => setDeleting(user)}
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                  </button>
+                  <DeleteButton
+                    what={user.name}
+                    onClick={() => deletion.ask(user)}
+                    disabledBecause={user.id === me?.id ? "You cannot delete your own account" : undefined}
+                  />
                 </td>
               </tr>
             ))}
           </DataTable>
         )}
       </PagedList>
-      <DeleteUserDialog
-        user={deleting}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      {deletion.item && (
+        <DeleteUserDialog user={deletion.item} onConfirm={deletion.confirm} onCancel={deletion.cancel} />
+      )}
     </div>
   );
 }

@@ -1,11 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
-import { Link } from "react-router";
 import { paths } from "@taskmint/shared/routes";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { EmptyState } from "../../../components/ui/States.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { formatDateTime, formatDollars } from "../../../lib/format.ts";
 import { coinQueries } from "../queries.ts";
@@ -19,13 +17,7 @@ export function PaymentHistoryPage() {
       <PagedList
         query={history}
         errorMessage="Failed to load your payments"
-        empty={
-          <EmptyState title="No payments yet.">
-            <Link to={paths.dashboard.purchaseCoin} className="link link-primary">
-              Buy coins
-            </Link>
-          </EmptyState>
-        }
+        empty={{ title: "No payments yet.", link: { to: paths.dashboard.purchaseCoin, label: "Buy coins" } }}
         onPage={setPage}
       >
         {(items) => (

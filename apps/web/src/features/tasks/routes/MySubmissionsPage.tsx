@@ -1,11 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link } from "react-router";
 import { submissionStatuses, type SubmissionStatus } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { EmptyState } from "../../../components/ui/States.tsx";
 import { taskQueries } from "../queries.ts";
 import { SubmissionsTable } from "../components/SubmissionsTable.tsx";
 
@@ -36,13 +34,7 @@ export function MySubmissionsPage() {
       <PagedList
         query={submissions}
         errorMessage="Failed to load your submissions"
-        empty={
-          <EmptyState title="No submissions yet.">
-            <Link to={paths.dashboard.taskList} className="link link-primary">
-              Find a task
-            </Link>
-          </EmptyState>
-        }
+        empty={{ title: "No submissions yet.", link: { to: paths.dashboard.taskList, label: "Find a task" } }}
         onPage={setPage}
       >
         {(items) => <SubmissionsTable submissions={items} />}

@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { paths } from "@taskmint/shared/routes";
 import { PageHeader } from "../../../components/ui/PageHeader.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { EmptyState } from "../../../components/ui/States.tsx";
 import { useCursorPages } from "../../../lib/cursorPages.ts";
 import { taskQueries } from "../queries.ts";
 import { TaskCard } from "../../../components/ui/TaskCard.tsx";
@@ -17,11 +16,10 @@ export function TaskListPage() {
       <PagedList
         query={tasks}
         errorMessage="Failed to fetch tasks"
-        empty={
-          <EmptyState title="No tasks are open for you right now.">
-            Check back soon: buyers post new tasks all the time.
-          </EmptyState>
-        }
+        empty={{
+          title: "No tasks are open for you right now.",
+          children: "Check back soon: buyers post new tasks all the time.",
+        }}
         onPage={(page) => paging.go(page, tasks.data)}
       >
         {(items) => (
