@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "./constants.ts";
 import { largePageQuerySchema, pageQuerySchema } from "./paging.ts";
+import { userSchema } from "./schemas.ts";
 import { queryTextSchema } from "./text.ts";
 import { deletedAccountCoinsChoices } from "./money.ts";
 
@@ -22,15 +23,7 @@ export const adminUsersQuerySchema = largePageQuerySchema.extend({
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
 /** A user as Manage Users lists them: their profile, coins and sign-up date. */
-export const adminUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  photo: z.string().nullable(),
-  role: z.enum(ROLES),
-  coins: z.number().int(),
-  created_at: z.string(),
-});
+export const adminUserSchema = userSchema.extend({ created_at: z.string() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** Body of PATCH /api/admin/users/:id. */

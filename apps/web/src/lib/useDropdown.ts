@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /**
- * An open/closed menu hanging from a trigger button: a click outside `box` closes it, and
- * Escape closes it and gives the focus back to `trigger`.
+ * An open/closed menu hanging from a trigger button: spread `triggerProps` on the button and
+ * put `box` on the element holding both. A click outside the box closes it; Escape closes it
+ * and gives the focus back to the trigger. `onOpen` runs each time it opens.
  */
-export function useDropdown() {
+export function useDropdown({ onOpen }: { onOpen?: () => void } = {}) {
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
 
   useEffect(() => {
     if (!open) return;
@@ -28,5 +28,14 @@ export function useDropdown() {
     };
   }, [open]);
 
-  return { open, setOpen, close, box, trigger };
+  const triggerProps = {
+    ref: trigger,
+    type: "button" as const,
+    "aria-expanded": open,
+    onClick: () => {
+      if (!open) onOpen?.();
+      setOpen(!open);
+    },
+  };
+  return { open, close: () => setOpen(false), box, triggerProps };
 }

@@ -9,7 +9,7 @@ import { useDropdown } from "../../lib/useDropdown.ts";
 
 /** The avatar button and its menu: Profile and Sign Out. */
 export function AccountMenu({ user }: { user: User }) {
-  const { open, setOpen, close, box, trigger } = useDropdown();
+  const { open, close, box, triggerProps } = useDropdown();
   const signOut = useSignOut();
   const navigate = useNavigate();
 
@@ -27,13 +27,10 @@ export function AccountMenu({ user }: { user: User }) {
   return (
     <div className="relative" ref={box}>
       <button
-        ref={trigger}
-        type="button"
+        {...triggerProps}
         className="btn btn-ghost btn-circle"
         aria-label={`Open account menu for ${user.name}`}
         aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen((value) => !value)}
       >
         <Avatar photo={user.photo} name={user.name} />
       </button>

@@ -131,6 +131,11 @@ export function Field(props: FieldProps & FieldControl) {
   );
 }
 
+/** A password Field: `isNew` for choosing one (browsers may suggest one), else for the current one. */
+export function PasswordField({ isNew = false, ...field }: FieldProps & { isNew?: boolean }) {
+  return <Field {...field} type="password" autoComplete={isNew ? "new-password" : "current-password"} />;
+}
+
 function control(props: FieldProps & FieldControl, bound: object) {
   // The rest are the control's own attributes (type, rows, options...).
   const { name: _name, label: _label, id: _id, hint: _hint, rules: _rules, ...element } = props;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useModalDialog } from "./useModalDialog.ts";
+import { Dialog } from "./Dialog.tsx";
 
 /** A native <dialog> (focus trap, Escape to close) styled by daisyUI; it may sit inside a Form. */
 export function Modal({
@@ -15,13 +15,12 @@ export function Modal({
   children: ReactNode;
   actions?: ReactNode;
 }) {
-  const dialog = useModalDialog(open);
   return (
-    <dialog
-      ref={dialog}
-      className="modal modal-bottom sm:modal-middle"
+    <Dialog
+      open={open}
       onClose={onClose}
-      aria-labelledby="modal-title"
+      labelledBy="modal-title"
+      className="modal modal-bottom sm:modal-middle"
     >
       <div className="modal-box max-h-[90vh]">
         <h2 id="modal-title" className="mb-3 text-lg font-bold">
@@ -41,6 +40,6 @@ export function Modal({
           close
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -10,26 +10,21 @@ import { notificationQueries } from "./queries.ts";
 export function NotificationBell() {
   const notifications = useQuery(notificationQueries.latest());
   const markAllRead = useMarkAllRead();
-  const { open, setOpen, close, box, trigger } = useDropdown();
   useNotificationStream(true);
   const unread = notifications.data?.unread ?? 0;
-
-  const toggle = () => {
-    const opening = !open;
-    setOpen(opening);
-    if (opening && unread > 0) markAllRead.mutate();
-  };
+  const { open, close, box, triggerProps } = useDropdown({
+    onOpen: () => {
+      if (unread > 0) markAllRead.mutate();
+    },
+  });
 
   return (
     <div className="relative" ref={box}>
       <button
-        ref={trigger}
-        type="button"
+        {...triggerProps}
         className="btn btn-ghost btn-circle"
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
-        aria-expanded={open}
         aria-haspopup="true"
-        onClick={toggle}
       >
         <span className="indicator">
           <Bell aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { toast } from "react-toastify";
 import type { z } from "zod";
 import { changePasswordSchema, passwordSchema, registerFieldsSchema } from "@taskmint/shared";
-import { Field, FormError, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
+import { Field, PasswordField, FormError, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { FormCard } from "../../../components/form/FormCard.tsx";
 import { optionalImageFiles } from "../../../components/form/imageFiles.ts";
 import { Avatar } from "../../../components/ui/Avatar.tsx";
@@ -54,20 +54,8 @@ function PasswordForm() {
   };
   return (
     <FormCard form={form} onSubmit={onSubmit} title="Change password">
-      <Field
-        name="currentPassword"
-        id="current-password"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-      />
-      <Field
-        name="newPassword"
-        id="new-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-      />
+      <PasswordField name="currentPassword" id="current-password" label="Current password" />
+      <PasswordField name="newPassword" id="new-password" label="New password" isNew />
       <FormError />
       <SubmitButton>Change password</SubmitButton>
     </FormCard>

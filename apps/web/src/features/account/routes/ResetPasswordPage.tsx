@@ -2,7 +2,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { resetPasswordSchema } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
-import { Field, Form, FormError, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
+import { PasswordField, Form, FormError, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { CardPage } from "../../../components/ui/CardPage.tsx";
 import { useResetPassword } from "../api.ts";
 
@@ -21,13 +21,7 @@ function NewPasswordForm({ token }: { token: string }) {
     <CardPage>
       <Form form={form} onSubmit={onSubmit} className="card-body">
         <h1 className="card-title text-2xl">Choose a new password</h1>
-        <Field
-          name="password"
-          id="reset-password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <PasswordField name="password" id="reset-password" label="New password" isNew />
         <FormError />
         <SubmitButton>Set password and sign in</SubmitButton>
       </Form>

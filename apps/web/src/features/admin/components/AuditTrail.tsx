@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
@@ -22,9 +21,7 @@ const describe = (values: Record<string, unknown> | null) =>
 
 /** Who did what, when, with the values before and after. */
 export function AuditTrail() {
-  const [page, setPage] = useState(1);
   const [action, setAction] = useState("");
-  const trail = useQuery(adminQueries.audit(page, action));
   return (
     <div>
       <select
@@ -33,7 +30,6 @@ export function AuditTrail() {
         value={action}
         onChange={(event) => {
           setAction(event.target.value);
-          setPage(1);
         }}
       >
         <option value="">All actions</option>
@@ -44,10 +40,10 @@ export function AuditTrail() {
         ))}
       </select>
       <PagedList
-        query={trail}
+        key={action}
+        pages={(page) => adminQueries.audit(page, action)}
         errorMessage="Failed to load the audit trail"
         empty="No admin actions yet."
-        onPage={setPage}
       >
         {(items) => (
           <DataTable headers={["When", "Who", "What", "Before", "After"]} compact>

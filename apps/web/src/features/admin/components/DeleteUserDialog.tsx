@@ -6,7 +6,7 @@ import {
   type DeleteUserRequest,
 } from "@taskmint/shared";
 import { Field, Form, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
-import { useModalDialog } from "../../../components/ui/useModalDialog.ts";
+import { Dialog } from "../../../components/ui/Dialog.tsx";
 import { formatCoins } from "../../../lib/format.ts";
 
 const OUTCOME: Record<DeletedAccountCoins, string> = {
@@ -24,19 +24,11 @@ export function DeleteUserDialog({
   onConfirm: (choice: DeleteUserRequest) => Promise<void>;
   onCancel: () => void;
 }) {
-  const dialog = useModalDialog(true);
   const form = useZodForm(deleteUserSchema, { coins: "forfeit" });
   const coins = useWatch({ control: form.control, name: "coins" });
   const balance = formatCoins(user.coins);
   return (
-    <dialog
-      ref={dialog}
-      className="modal"
-      onClose={onCancel}
-      role="alertdialog"
-      aria-labelledby="delete-user-title"
-      aria-describedby="delete-user-summary"
-    >
+    <Dialog open onClose={onCancel} alert labelledBy="delete-user-title" describedBy="delete-user-summary">
       <Form form={form} onSubmit={onConfirm} className="modal-box">
         <h2 id="delete-user-title" className="text-lg font-bold">
           Delete {user.name}?
@@ -83,6 +75,6 @@ export function DeleteUserDialog({
           <SubmitButton className="btn btn-error">Delete user</SubmitButton>
         </div>
       </Form>
-    </dialog>
+    </Dialog>
   );
 }

@@ -6,13 +6,15 @@ import { toast } from "react-toastify";
 import { rejectionSchema, type AdminStats, type Rejection, type Withdrawal } from "@taskmint/shared";
 import { Field, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { FormModal } from "../../../components/form/FormModal.tsx";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { DecisionButtons } from "../../../components/ui/DecisionButtons.tsx";
+import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { StatCards, type Stat } from "../../../components/ui/StatCards.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatCoins, formatDate, formatDollars } from "../../../lib/format.ts";
+import { WithdrawalCells } from "../../coins/components/WithdrawalCells.tsx";
 import { ActivityCharts } from "../components/ActivityCharts.tsx";
 import { AuditTrail } from "../components/AuditTrail.tsx";
 import { useDecideWithdrawal } from "../api.ts";
@@ -83,8 +85,6 @@ function RejectWithdrawalModal({ withdrawal, onClose }: { withdrawal: Withdrawal
 }
 
 function PendingWithdrawals() {
-  const [page, setPage] = useState(1);
-  const pending = useQuery(adminQueries.pendingWithdrawals(page));
   const decide = useDecideWithdrawal();
   const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
 
@@ -103,10 +103,9 @@ function PendingWithdrawals() {
   return (
     <>
       <PagedList
-        query={pending}
+        pages={adminQueries.pendingWithdrawals}
         errorMessage="Failed to fetch withdrawal requests"
         empty="No withdrawals are waiting."
-        onPage={setPage}
       >
         {(items) => (
           <DataTable headers={["Worker", "Coins", "Amount", "Pay to", "Requested", ""]}>
@@ -116,30 +115,16 @@ function PendingWithdrawals() {
                   <p className="font-medium">{withdrawal.worker_name}</p>
                   <p className="text-xs text-base-content/60">{withdrawal.worker_email}</p>
                 </td>
-                <td>{formatCoins(withdrawal.withdrawal_coin)}</td>
-                <td>{formatDollars(withdrawal.withdrawal_amount)}</td>
-                <td className="whitespace-nowrap">
-                  {withdrawal.payment_system} · {withdrawal.account_number}
-                </td>
+                <WithdrawalCells withdrawal={withdrawal} />
                 <td className="whitespace-nowrap">{formatDate(withdrawal.withdraw_date)}</td>
                 <td>
                   <div className="flex gap-2">
-                    <button
-                      type="button"
-                      className="btn btn-success btn-sm"
-                      disabled={decide.isPending}
-                      onClick={() => approve(withdrawal)}
-                    >
-                      Approve
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-error btn-sm"
-                      disabled={decide.isPending}
-                      onClick={() => setRejecting(withdrawal)}
-                    >
-                      Reject
-                    </button>
+                    <DecisionButtons
+                      small
+                      busy={decide.isPending}
+                      onReject={() => setRejecting(withdrawal)}
+                      onApprove={() => approve(withdrawal)}
+                    />
                   </div>
                 </td>
               </tr>
@@ -155,8 +140,7 @@ function PendingWithdrawals() {
 export function AdminHomePage() {
   const stats = useQuery(adminQueries.stats());
   return (
-    <div>
-      <PageHeader title="Admin Home" />
+    <Page title="Admin Home">
       <StatCards query={stats} errorMessage="Failed to fetch dashboard statistics" stats={STATS} />
       <h2 className="mb-3 mt-8 text-xl font-bold">Activity</h2>
       <ActivityCharts />
@@ -166,6 +150,6 @@ export function AdminHomePage() {
       <PendingWithdrawals />
       <h2 className="mb-3 mt-8 text-xl font-bold">Audit trail</h2>
       <AuditTrail />
-    </div>
+    </Page>
   );
 }

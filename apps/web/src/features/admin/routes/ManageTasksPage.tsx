@@ -1,18 +1,14 @@
-import { useQuery } from "@tanstack/react-query";
 import type { Task } from "@taskmint/shared";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { DeleteButton } from "../../../components/ui/DeleteButton.tsx";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { TaskTable } from "../../../components/ui/TaskTable.tsx";
 import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
-import { useCursorPages } from "../../../lib/cursorPages.ts";
 import { useAdminDeleteTask } from "../api.ts";
 import { adminQueries } from "../queries.ts";
 
 export function ManageTasksPage() {
-  const paging = useCursorPages();
-  const tasks = useQuery(adminQueries.tasks(paging.query));
   const deletion = useConfirmedDeletion(useAdminDeleteTask(), {
     variables: (task: Task) => task.id,
     success: ({ refunded_coins }, task) =>
@@ -21,13 +17,11 @@ export function ManageTasksPage() {
   });
 
   return (
-    <div>
-      <PageHeader title="Manage Task" />
+    <Page title="Manage Task">
       <PagedList
-        query={tasks}
+        keysetPages={adminQueries.tasks}
         errorMessage="Failed to fetch tasks"
         empty="There are no tasks."
-        onPage={(page) => paging.go(page, tasks.data)}
       >
         {(items) => (
           <TaskTable
@@ -38,14 +32,9 @@ export function ManageTasksPage() {
         )}
       </PagedList>
       <ConfirmDialog
-        open={deletion.item !== null}
-        title="Are you sure?"
+        deletion={deletion}
         message="You won't be able to revert this! The buyer gets the coins of the open slots back."
-        confirmLabel="Yes, delete it"
-        busy={deletion.busy}
-        onConfirm={() => void deletion.confirm()}
-        onCancel={deletion.cancel}
       />
-    </div>
+    </Page>
   );
 }

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
 import { toast } from "react-toastify";
@@ -12,12 +11,11 @@ import {
 import { Form, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { Avatar } from "../../../components/ui/Avatar.tsx";
 import { DeleteButton } from "../../../components/ui/DeleteButton.tsx";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
 import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
-import { useCursorPages } from "../../../lib/cursorPages.ts";
 import { formatCoins } from "../../../lib/format.ts";
 import { useChangeRole, useDeleteUser } from "../api.ts";
 import { adminQueries } from "../queries.ts";
@@ -27,11 +25,9 @@ const searchSchema = adminUsersQuerySchema.pick({ q: true });
 
 export function ManageUsersPage() {
   const { data: me } = useMe();
-  const paging = useCursorPages();
   const [query, setQuery] = useState("");
   const search = useZodForm(searchSchema, { q: "" });
   const [role, setRole] = useState<Role | "">("");
-  const users = useQuery(adminQueries.users(paging.query, query, role));
   const changeRole = useChangeRole();
   const deletion = useConfirmedDeletion(useDeleteUser(), {
     variables: (user: AdminUser, choice: DeleteUserRequest) => ({ id: user.id, choice }),
@@ -50,13 +46,11 @@ export function ManageUsersPage() {
     );
 
   return (
-    <div>
-      <PageHeader title="Manage Users" />
+    <Page title="Manage Users">
       <Form
         form={search}
         onSubmit={({ q }) => {
           setQuery(q ?? "");
-          paging.reset();
         }}
         className="mb-4 flex flex-wrap gap-2"
         role="search"
@@ -78,7 +72,6 @@ export function ManageUsersPage() {
           value={role}
           onChange={(event) => {
             setRole(event.target.value as Role | "");
-            paging.reset();
           }}
         >
           <option value="">All roles</option>
@@ -91,10 +84,10 @@ export function ManageUsersPage() {
         <SubmitButton className="btn btn-sm btn-primary">Search</SubmitButton>
       </Form>
       <PagedList
-        query={users}
+        key={`${query} ${role}`}
+        keysetPages={(pageQuery) => adminQueries.users(pageQuery, query, role)}
         errorMessage="Failed to fetch users"
         empty="No users match."
-        onPage={(page) => paging.go(page, users.data)}
       >
         {(items) => (
           <DataTable headers={["User", "Role", "Coins", ""]}>
@@ -140,6 +133,6 @@ export function ManageUsersPage() {
       {deletion.item && (
         <DeleteUserDialog user={deletion.item} onConfirm={deletion.confirm} onCancel={deletion.cancel} />
       )}
-    </div>
+    </Page>
   );
 }

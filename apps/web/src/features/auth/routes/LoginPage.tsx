@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { signInSchema, type SignInFields } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
-import { Field, useZodForm } from "../../../components/form/Form.tsx";
+import { Field, PasswordField, useZodForm } from "../../../components/form/Form.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { returnPath, useSignIn } from "../../../lib/auth.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
@@ -50,13 +50,7 @@ export function LoginPage() {
       other={{ to: paths.register, label: "Don't Have An Account?" }}
     >
       <Field name="email" id="login-email" label="Email" type="email" autoComplete="email" />
-      <Field
-        name="password"
-        id="login-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-      />
+      <PasswordField name="password" id="login-password" label="Password" />
       <Link to={paths.forgotPassword} className="link link-hover self-start text-sm">
         Forgot password?
       </Link>

@@ -4,7 +4,7 @@ import { toast } from "react-toastify";
 import type { z } from "zod";
 import { PASSWORD_RULE_MESSAGE, registerFieldsSchema } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
-import { Field, useZodForm } from "../../../components/form/Form.tsx";
+import { Field, PasswordField, useZodForm } from "../../../components/form/Form.tsx";
 import { imageFiles } from "../../../components/form/imageFiles.ts";
 import { errorMessage } from "../../../lib/api.ts";
 import { useRegister } from "../../../lib/auth.ts";
@@ -51,13 +51,7 @@ export function RegisterPage() {
       </Field>
       <Field name="photo" id="register-photo" label="Upload Photo" type="file" accept="image/*" />
       <Field name="email" id="register-email" label="Email" type="email" autoComplete="email" />
-      <Field
-        name="password"
-        id="register-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-      />
+      <PasswordField name="password" id="register-password" label="Password" isNew />
     </AuthCard>
   );
 }

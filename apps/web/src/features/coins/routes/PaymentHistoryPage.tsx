@@ -1,24 +1,18 @@
-import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
-import { useState } from "react";
 import { paths } from "@taskmint/shared/routes";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { formatDateTime, formatDollars } from "../../../lib/format.ts";
 import { coinQueries } from "../queries.ts";
 
 export function PaymentHistoryPage() {
-  const [page, setPage] = useState(1);
-  const history = useQuery(coinQueries.payments(page));
   return (
-    <div>
-      <PageHeader title="Payment History" />
+    <Page title="Payment History">
       <PagedList
-        query={history}
+        pages={coinQueries.payments}
         errorMessage="Failed to load your payments"
         empty={{ title: "No payments yet.", link: { to: paths.dashboard.purchaseCoin, label: "Buy coins" } }}
-        onPage={setPage}
       >
         {(items) => (
           <DataTable headers={["Payment id", "Status", "Amount", "Coins", "Date"]}>
@@ -41,6 +35,6 @@ export function PaymentHistoryPage() {
           </DataTable>
         )}
       </PagedList>
-    </div>
+    </Page>
   );
 }

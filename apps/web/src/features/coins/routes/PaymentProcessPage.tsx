@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from "react-router";
 import { paths } from "@taskmint/shared/routes";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { Page } from "../../../components/ui/Page.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { useServerConfig } from "../../../lib/auth.ts";
 import { formatCoins, formatDollars } from "../../../lib/format.ts";
@@ -18,8 +18,7 @@ export function PaymentProcessPage() {
   const config = useServerConfig();
   if (!purchase?.packageId) return <Navigate to={paths.dashboard.purchaseCoin} replace />;
   return (
-    <div className="mx-auto max-w-md">
-      <PageHeader title="Payment" />
+    <Page title="Payment" className="mx-auto max-w-md">
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body">
           <p className="rounded-box bg-base-200 p-3">
@@ -34,6 +33,6 @@ export function PaymentProcessPage() {
           )}
         </div>
       </div>
-    </div>
+    </Page>
   );
 }

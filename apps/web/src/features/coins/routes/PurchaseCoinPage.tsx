@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Coins } from "lucide-react";
 import { useNavigate } from "react-router";
 import { paths } from "@taskmint/shared/routes";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { Page } from "../../../components/ui/Page.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { formatCoins, formatDollars } from "../../../lib/format.ts";
@@ -12,8 +12,7 @@ export function PurchaseCoinPage() {
   const packages = useQuery(coinQueries.packages());
   const navigate = useNavigate();
   return (
-    <div>
-      <PageHeader title="Purchase Coin" />
+    <Page title="Purchase Coin">
       {packages.isPending ? (
         <Spinner />
       ) : packages.isError ? (
@@ -43,6 +42,6 @@ export function PurchaseCoinPage() {
           ))}
         </div>
       )}
-    </div>
+    </Page>
   );
 }

@@ -1,6 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
-import { useState, type ChangeEvent } from "react";
+import { type ChangeEvent } from "react";
 import { useWatch } from "react-hook-form";
 import { toast } from "react-toastify";
 import {
@@ -12,7 +11,7 @@ import {
 } from "@taskmint/shared";
 import { Field, FieldFrame, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { FormCard } from "../../../components/form/FormCard.tsx";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
@@ -20,6 +19,7 @@ import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
 import { formatCoins, formatDate, formatDollars } from "../../../lib/format.ts";
 import { useRequestWithdrawal } from "../api.ts";
+import { WithdrawalCells } from "../components/WithdrawalCells.tsx";
 import { coinQueries } from "../queries.ts";
 
 function WithdrawalForm({ balance }: { balance: number }) {
@@ -102,18 +102,14 @@ function WithdrawalForm({ balance }: { balance: number }) {
 
 export function WithdrawalsPage() {
   const { data: user } = useMe();
-  const [page, setPage] = useState(1);
-  const history = useQuery(coinQueries.myWithdrawals(page));
   return (
-    <div className="mx-auto max-w-4xl">
-      <PageHeader title="Withdrawals" />
+    <Page title="Withdrawals" className="mx-auto max-w-4xl">
       {user ? <WithdrawalForm balance={user.coins} /> : <Spinner />}
       <h2 className="mb-3 mt-8 text-xl font-bold">Your withdrawals</h2>
       <PagedList
-        query={history}
+        pages={coinQueries.myWithdrawals}
         errorMessage="Failed to load your withdrawals"
         empty="No withdrawals yet."
-        onPage={setPage}
       >
         {(items) => (
           <DataTable headers={["Date", "Status", "Coins", "Amount", "Paid to"]}>
@@ -126,16 +122,12 @@ export function WithdrawalsPage() {
                     <p className="mt-1 max-w-xs text-xs text-error">Reason: {withdrawal.reason}</p>
                   )}
                 </td>
-                <td>{formatCoins(withdrawal.withdrawal_coin)}</td>
-                <td>{formatDollars(withdrawal.withdrawal_amount)}</td>
-                <td className="whitespace-nowrap">
-                  {withdrawal.payment_system} · {withdrawal.account_number}
-                </td>
+                <WithdrawalCells withdrawal={withdrawal} />
               </tr>
             ))}
           </DataTable>
         )}
       </PagedList>
-    </div>
+    </Page>
   );
 }

@@ -10,6 +10,19 @@ const STATS = [
   { value: "24/7", label: "Support" },
 ];
 
+const AIMS = [
+  {
+    title: "Our Mission",
+    text: "Give anyone with a connection a fair way to earn from their spare time, and give businesses fast, honest help with the small tasks that pile up.",
+    Icon: Target,
+  },
+  {
+    title: "Our Vision",
+    text: "A world where small work is paid on time, reviewed fairly and open to everyone, wherever they live.",
+    Icon: Eye,
+  },
+];
+
 const VALUES = [
   {
     title: "Trust & Transparency",
@@ -47,28 +60,16 @@ export function AboutPage() {
         ))}
       </div>
       <div className="mt-12 grid gap-6 md:grid-cols-2">
-        <section className="card bg-base-100 shadow-sm">
-          <div className="card-body">
-            <h2 className="card-title text-2xl">
-              <Target className="text-primary" aria-hidden="true" /> Our Mission
-            </h2>
-            <p>
-              Give anyone with a connection a fair way to earn from their spare time, and give businesses
-              fast, honest help with the small tasks that pile up.
-            </p>
-          </div>
-        </section>
-        <section className="card bg-base-100 shadow-sm">
-          <div className="card-body">
-            <h2 className="card-title text-2xl">
-              <Eye className="text-primary" aria-hidden="true" /> Our Vision
-            </h2>
-            <p>
-              A world where small work is paid on time, reviewed fairly and open to everyone, wherever they
-              live.
-            </p>
-          </div>
-        </section>
+        {AIMS.map(({ title, text, Icon }) => (
+          <section key={title} className="card bg-base-100 shadow-sm">
+            <div className="card-body">
+              <h2 className="card-title text-2xl">
+                <Icon className="text-primary" aria-hidden="true" /> {title}
+              </h2>
+              <p>{text}</p>
+            </div>
+          </section>
+        ))}
       </div>
       <section className="mt-12">
         <h2 className="text-center text-3xl font-bold">Our Core Values</h2>

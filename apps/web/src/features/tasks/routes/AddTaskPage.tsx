@@ -8,7 +8,7 @@ import { paths } from "@taskmint/shared/routes";
 import { Field, Form, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { imageFiles } from "../../../components/form/imageFiles.ts";
 import { Modal } from "../../../components/ui/Modal.tsx";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { Page } from "../../../components/ui/Page.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
 import { formatCoins } from "../../../lib/format.ts";
@@ -56,8 +56,7 @@ export function AddTaskPage() {
   };
 
   return (
-    <div className="mx-auto max-w-3xl">
-      <PageHeader title="Add Micro Task for Earning" />
+    <Page title="Add Micro Task for Earning" className="mx-auto max-w-3xl">
       <Form form={form} onSubmit={onSubmit} onError={onError} className="card bg-base-100 shadow-sm">
         <div className="card-body grid gap-x-6 sm:grid-cols-2">
           <div className="sm:col-span-2">
@@ -133,6 +132,6 @@ export function AddTaskPage() {
           post it.
         </p>
       </Modal>
-    </div>
+    </Page>
   );
 }

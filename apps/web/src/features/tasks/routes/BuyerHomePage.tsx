@@ -6,8 +6,8 @@ import { toast } from "react-toastify";
 import { rejectionSchema, type BuyerStats, type Rejection, type Submission } from "@taskmint/shared";
 import { Field, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { FormModal } from "../../../components/form/FormModal.tsx";
-import { ButtonSpinner } from "../../../components/ui/Spinner.tsx";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { DecisionButtons } from "../../../components/ui/DecisionButtons.tsx";
+import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { StatCards, type Stat } from "../../../components/ui/StatCards.tsx";
 import { formatDateTime, formatDollars } from "../../../lib/format.ts";
@@ -53,20 +53,7 @@ function ReviewModal({ submission, onClose }: { submission: Submission; onClose:
         rejecting ? (
           <SubmitButton className="btn btn-error">Confirm rejection</SubmitButton>
         ) : (
-          <>
-            <button
-              type="button"
-              className="btn btn-outline btn-error"
-              onClick={() => setRejecting(true)}
-              disabled={review.isPending}
-            >
-              Reject
-            </button>
-            <button type="button" className="btn btn-success" onClick={approve} disabled={review.isPending}>
-              {review.isPending && <ButtonSpinner />}
-              Approve
-            </button>
-          </>
+          <DecisionButtons busy={review.isPending} onReject={() => setRejecting(true)} onApprove={approve} />
         )
       }
     >
@@ -108,20 +95,16 @@ function ReviewModal({ submission, onClose }: { submission: Submission; onClose:
 
 export function BuyerHomePage() {
   const stats = useQuery(taskQueries.buyerStats());
-  const [page, setPage] = useState(1);
-  const queue = useQuery(taskQueries.reviewQueue(page));
   const [viewing, setViewing] = useState<Submission | null>(null);
 
   return (
-    <div>
-      <PageHeader title="Buyer Home" />
+    <Page title="Buyer Home">
       <StatCards query={stats} errorMessage="Failed to load dashboard data" stats={STATS} />
       <h2 className="mb-3 mt-8 text-xl font-bold">Tasks To Review</h2>
       <PagedList
-        query={queue}
+        pages={taskQueries.reviewQueue}
         errorMessage="Failed to load dashboard data"
         empty="Nothing to review right now."
-        onPage={setPage}
       >
         {(items) => (
           <DataTable headers={["Worker", "Task", "Pays", ""]}>
@@ -145,6 +128,6 @@ export function BuyerHomePage() {
         )}
       </PagedList>
       {viewing && <ReviewModal submission={viewing} onClose={() => setViewing(null)} />}
-    </div>
+    </Page>
   );
 }

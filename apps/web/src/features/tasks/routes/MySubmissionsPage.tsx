@@ -1,27 +1,22 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { submissionStatuses, type SubmissionStatus } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { taskQueries } from "../queries.ts";
 import { SubmissionsTable } from "../components/SubmissionsTable.tsx";
 
 export function MySubmissionsPage() {
-  const [page, setPage] = useState(1);
   const [status, setStatus] = useState<SubmissionStatus | undefined>();
-  const submissions = useQuery(taskQueries.workerSubmissions(page, status));
   return (
-    <div>
-      <PageHeader title="My Submissions">
+    <Page
+      title="My Submissions"
+      actions={
         <select
           className="select select-sm w-auto"
           aria-label="Filter by status"
           value={status ?? ""}
-          onChange={(event) => {
-            setStatus((event.target.value || undefined) as SubmissionStatus | undefined);
-            setPage(1);
-          }}
+          onChange={(event) => setStatus((event.target.value || undefined) as SubmissionStatus | undefined)}
         >
           <option value="">All statuses</option>
           {submissionStatuses.map((value) => (
@@ -30,15 +25,16 @@ export function MySubmissionsPage() {
             </option>
           ))}
         </select>
-      </PageHeader>
+      }
+    >
       <PagedList
-        query={submissions}
+        key={status}
+        pages={(page) => taskQueries.workerSubmissions(page, status)}
         errorMessage="Failed to load your submissions"
         empty={{ title: "No submissions yet.", link: { to: paths.dashboard.taskList, label: "Find a task" } }}
-        onPage={setPage}
       >
         {(items) => <SubmissionsTable submissions={items} />}
       </PagedList>
-    </div>
+    </Page>
   );
 }

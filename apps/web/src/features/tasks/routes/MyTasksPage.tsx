@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { Pencil } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -9,7 +8,7 @@ import { Field, SubmitButton, useZodForm } from "../../../components/form/Form.t
 import { FormModal } from "../../../components/form/FormModal.tsx";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { DeleteButton } from "../../../components/ui/DeleteButton.tsx";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { TaskTable } from "../../../components/ui/TaskTable.tsx";
 import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
@@ -45,8 +44,6 @@ function EditTaskModal({ task, onClose }: { task: Task; onClose: () => void }) {
 }
 
 export function MyTasksPage() {
-  const [page, setPage] = useState(1);
-  const tasks = useQuery(taskQueries.buyerTasks(page));
   const [editing, setEditing] = useState<Task | null>(null);
   const deletion = useConfirmedDeletion(useDeleteTask(), {
     variables: (task: Task) => task.id,
@@ -56,20 +53,21 @@ export function MyTasksPage() {
   });
 
   return (
-    <div>
-      <PageHeader title="My Tasks">
+    <Page
+      title="My Tasks"
+      actions={
         <Link to={paths.dashboard.addTasks} className="btn btn-primary btn-sm">
           Add new Task
         </Link>
-      </PageHeader>
+      }
+    >
       <PagedList
-        query={tasks}
+        pages={taskQueries.buyerTasks}
         errorMessage="Failed to fetch tasks"
         empty={{
           title: "You have not posted any tasks yet.",
           link: { to: paths.dashboard.addTasks, label: "Post your first task" },
         }}
-        onPage={setPage}
       >
         {(items) => (
           <TaskTable
@@ -91,15 +89,7 @@ export function MyTasksPage() {
         )}
       </PagedList>
       {editing && <EditTaskModal task={editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deletion.item !== null}
-        title="Are you sure?"
-        message="You won't be able to revert this!"
-        confirmLabel="Yes, delete it"
-        busy={deletion.busy}
-        onConfirm={() => void deletion.confirm()}
-        onCancel={deletion.cancel}
-      />
-    </div>
+      <ConfirmDialog deletion={deletion} message="You won't be able to revert this!" />
+    </Page>
   );
 }

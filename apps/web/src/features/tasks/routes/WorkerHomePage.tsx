@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Clock, Coins, Send } from "lucide-react";
-import { useState } from "react";
 import type { WorkerStats } from "@taskmint/shared";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { StatCards, type Stat } from "../../../components/ui/StatCards.tsx";
 import { formatCoins } from "../../../lib/format.ts";
@@ -17,21 +16,17 @@ const STATS: Stat<WorkerStats>[] = [
 
 export function WorkerHomePage() {
   const stats = useQuery(taskQueries.workerStats());
-  const [page, setPage] = useState(1);
-  const approved = useQuery(taskQueries.workerSubmissions(page, "approved"));
   return (
-    <div>
-      <PageHeader title="Worker Home" />
+    <Page title="Worker Home">
       <StatCards query={stats} errorMessage="Failed to load dashboard data" stats={STATS} />
       <h2 className="mb-3 mt-8 text-xl font-bold">Approved Submissions</h2>
       <PagedList
-        query={approved}
+        pages={(page) => taskQueries.workerSubmissions(page, "approved")}
         errorMessage="Failed to load your submissions"
         empty="No approved submissions yet."
-        onPage={setPage}
       >
         {(items) => <SubmissionsTable submissions={items} />}
       </PagedList>
-    </div>
+    </Page>
   );
 }
