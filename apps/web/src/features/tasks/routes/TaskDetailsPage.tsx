@@ -80,7 +80,7 @@ export function TaskDetailsPage() {
           label="Submission details"
           rows={6}
           maxLength={SUBMISSION_DETAILS_MAX}
-          hint={`${details.length} / ${SUBMISSION_DETAILS_MAX}`}
+          hint={<span className="ml-auto">{`${details.length} / ${SUBMISSION_DETAILS_MAX}`}</span>}
         />
         <SubmitButton>Submit</SubmitButton>
       </FormCard>
