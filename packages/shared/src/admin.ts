@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ROLES } from "./constants.ts";
+import { largePageQuerySchema, pageQuerySchema } from "./paging.ts";
 import { userSchema } from "./schemas.ts";
-import { pageQuerySchema } from "./paging.ts";
+import { queryTextSchema } from "./text.ts";
 import { deletedAccountCoinsChoices } from "./money.ts";
 
 /** What the audit trail records: every admin action (docs/decisions/005). */
@@ -13,6 +14,13 @@ export const auditActions = [
   "reject_withdrawal",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
+
+/** Query of GET /api/admin/users: a page of users, searched by name or email, of one role or all. */
+export const adminUsersQuerySchema = largePageQuerySchema.extend({
+  q: queryTextSchema("Search", 200),
+  role: z.enum(ROLES).optional(),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
 /** A user as Manage Users lists them: their profile, coins and sign-up date. */
 export const adminUserSchema = userSchema.extend({ created_at: z.string() });

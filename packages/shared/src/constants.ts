@@ -1,3 +1,5 @@
+import { paths } from "./routes.ts";
+
 /** The product's name, shown beside the logo; change it here only. */
 export const BRAND = "TaskMint";
 
@@ -20,7 +22,7 @@ export const PASSWORD_RULE_MESSAGE =
 
 /** Where each role lands in the dashboard. */
 export const ROLE_HOME: Record<Role, string> = {
-  worker: "/dashboard/workerHome",
-  buyer: "/dashboard/BuyersHome",
-  admin: "/dashboard/adminHome",
+  worker: paths.dashboard.workerHome,
+  buyer: paths.dashboard.buyerHome,
+  admin: paths.dashboard.adminHome,
 };

@@ -1,4 +1,5 @@
 export * from "./constants.ts";
+export * from "./routes.ts";
 export * from "./paging.ts";
 export * from "./schemas.ts";
 export * from "./tasks.ts";

@@ -39,6 +39,7 @@ export type CreateTaskFields = z.infer<typeof createTaskFieldsSchema>;
 export const submitWorkSchema = z.object({
   submission_details: requiredText("Submission details", SUBMISSION_DETAILS_MAX),
 });
+export type SubmitWork = z.infer<typeof submitWorkSchema>;
 
 export const taskSchema = z.object({
   id: z.string(),

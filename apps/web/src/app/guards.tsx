@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { ROLE_HOME, type Role } from "@taskmint/shared/constants";
+import { paths } from "@taskmint/shared/routes";
 import { Spinner } from "../components/ui/Spinner.tsx";
 import { useMe } from "../lib/auth.ts";
 
@@ -10,7 +11,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (me.isPending) return <Spinner />;
   if (!me.data)
-    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
   return children;
 }
 
@@ -18,7 +19,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
   const me = useMe();
   if (me.isPending) return <Spinner />;
-  if (!me.data) return <Navigate to="/login" replace />;
+  if (!me.data) return <Navigate to={paths.login} replace />;
   if (me.data.role !== role) return <Navigate to={ROLE_HOME[me.data.role]} replace />;
   return children;
 }
@@ -27,6 +28,6 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
 export function GuestOnly({ children }: { children: ReactNode }) {
   const me = useMe();
   if (me.isPending) return <Spinner />;
-  if (me.data) return <Navigate to="/dashboard" replace />;
+  if (me.data) return <Navigate to={paths.dashboard.root} replace />;
   return children;
 }

@@ -1,153 +1,127 @@
-import { lazy, Suspense, type ReactNode } from "react";
-import { createBrowserRouter } from "react-router";
-import type { Role } from "@taskmint/shared";
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { createBrowserRouter, type NonIndexRouteObject, type RouteObject } from "react-router";
+import type { Role } from "@taskmint/shared/constants";
+import { paths } from "@taskmint/shared/routes";
+import { RouteError } from "../components/ui/RouteError.tsx";
 import { Spinner } from "../components/ui/Spinner.tsx";
 import { HomePage } from "../features/public/routes/HomePage.tsx";
 import { NotFoundPage } from "../features/public/routes/NotFoundPage.tsx";
 import { GuestOnly, RequireRole, RequireUser } from "./guards.tsx";
 import { PublicLayout } from "./layouts/PublicLayout.tsx";
 
-// Everything but Home loads on demand, so the first page stays small.
-const LoginPage = lazy(() =>
-  import("../features/auth/routes/LoginPage.tsx").then((module) => ({ default: module.LoginPage })),
+/** A component of a module loaded on demand: everything but Home, so the first page stays small. */
+const onDemand = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
+
+const LoginPage = onDemand(() => import("../features/auth/routes/LoginPage.tsx"), "LoginPage");
+const RegisterPage = onDemand(() => import("../features/auth/routes/RegisterPage.tsx"), "RegisterPage");
+const DashboardLayout = onDemand(() => import("./layouts/DashboardLayout.tsx"), "DashboardLayout");
+const WelcomePage = onDemand(() => import("../features/dashboard/routes/WelcomePage.tsx"), "WelcomePage");
+const AddTaskPage = onDemand(() => import("../features/tasks/routes/AddTaskPage.tsx"), "AddTaskPage");
+const MyTasksPage = onDemand(() => import("../features/tasks/routes/MyTasksPage.tsx"), "MyTasksPage");
+const BuyerHomePage = onDemand(() => import("../features/tasks/routes/BuyerHomePage.tsx"), "BuyerHomePage");
+const TaskListPage = onDemand(() => import("../features/tasks/routes/TaskListPage.tsx"), "TaskListPage");
+const TaskDetailsPage = onDemand(
+  () => import("../features/tasks/routes/TaskDetailsPage.tsx"),
+  "TaskDetailsPage",
 );
-const RegisterPage = lazy(() =>
-  import("../features/auth/routes/RegisterPage.tsx").then((module) => ({ default: module.RegisterPage })),
+const MySubmissionsPage = onDemand(
+  () => import("../features/tasks/routes/MySubmissionsPage.tsx"),
+  "MySubmissionsPage",
 );
-const DashboardLayout = lazy(() =>
-  import("./layouts/DashboardLayout.tsx").then((module) => ({ default: module.DashboardLayout })),
+const WorkerHomePage = onDemand(
+  () => import("../features/tasks/routes/WorkerHomePage.tsx"),
+  "WorkerHomePage",
 );
-const WelcomePage = lazy(() =>
-  import("../features/dashboard/routes/WelcomePage.tsx").then((module) => ({ default: module.WelcomePage })),
+const PurchaseCoinPage = onDemand(
+  () => import("../features/coins/routes/PurchaseCoinPage.tsx"),
+  "PurchaseCoinPage",
 );
-const AddTaskPage = lazy(() =>
-  import("../features/tasks/routes/AddTaskPage.tsx").then((module) => ({ default: module.AddTaskPage })),
+const PaymentProcessPage = onDemand(
+  () => import("../features/coins/routes/PaymentProcessPage.tsx"),
+  "PaymentProcessPage",
 );
-const MyTasksPage = lazy(() =>
-  import("../features/tasks/routes/MyTasksPage.tsx").then((module) => ({ default: module.MyTasksPage })),
+const PaymentSuccessPage = onDemand(
+  () => import("../features/coins/routes/PaymentSuccessPage.tsx"),
+  "PaymentSuccessPage",
 );
-const BuyerHomePage = lazy(() =>
-  import("../features/tasks/routes/BuyerHomePage.tsx").then((module) => ({ default: module.BuyerHomePage })),
+const PaymentHistoryPage = onDemand(
+  () => import("../features/coins/routes/PaymentHistoryPage.tsx"),
+  "PaymentHistoryPage",
 );
-const TaskListPage = lazy(() =>
-  import("../features/tasks/routes/TaskListPage.tsx").then((module) => ({ default: module.TaskListPage })),
+const WithdrawalsPage = onDemand(
+  () => import("../features/coins/routes/WithdrawalsPage.tsx"),
+  "WithdrawalsPage",
 );
-const TaskDetailsPage = lazy(() =>
-  import("../features/tasks/routes/TaskDetailsPage.tsx").then((module) => ({
-    default: module.TaskDetailsPage,
-  })),
+const AdminHomePage = onDemand(() => import("../features/admin/routes/AdminHomePage.tsx"), "AdminHomePage");
+const ManageUsersPage = onDemand(
+  () => import("../features/admin/routes/ManageUsersPage.tsx"),
+  "ManageUsersPage",
 );
-const MySubmissionsPage = lazy(() =>
-  import("../features/tasks/routes/MySubmissionsPage.tsx").then((module) => ({
-    default: module.MySubmissionsPage,
-  })),
+const ManageTasksPage = onDemand(
+  () => import("../features/admin/routes/ManageTasksPage.tsx"),
+  "ManageTasksPage",
 );
-const WorkerHomePage = lazy(() =>
-  import("../features/tasks/routes/WorkerHomePage.tsx").then((module) => ({
-    default: module.WorkerHomePage,
-  })),
+const ProfilePage = onDemand(() => import("../features/account/routes/ProfilePage.tsx"), "ProfilePage");
+const ForgotPasswordPage = onDemand(
+  () => import("../features/account/routes/ForgotPasswordPage.tsx"),
+  "ForgotPasswordPage",
 );
-const PurchaseCoinPage = lazy(() =>
-  import("../features/coins/routes/PurchaseCoinPage.tsx").then((module) => ({
-    default: module.PurchaseCoinPage,
-  })),
+const ResetPasswordPage = onDemand(
+  () => import("../features/account/routes/ResetPasswordPage.tsx"),
+  "ResetPasswordPage",
 );
-const PaymentProcessPage = lazy(() =>
-  import("../features/coins/routes/PaymentProcessPage.tsx").then((module) => ({
-    default: module.PaymentProcessPage,
-  })),
-);
-const PaymentSuccessPage = lazy(() =>
-  import("../features/coins/routes/PaymentSuccessPage.tsx").then((module) => ({
-    default: module.PaymentSuccessPage,
-  })),
-);
-const PaymentHistoryPage = lazy(() =>
-  import("../features/coins/routes/PaymentHistoryPage.tsx").then((module) => ({
-    default: module.PaymentHistoryPage,
-  })),
-);
-const WithdrawalsPage = lazy(() =>
-  import("../features/coins/routes/WithdrawalsPage.tsx").then((module) => ({
-    default: module.WithdrawalsPage,
-  })),
-);
-const AdminHomePage = lazy(() =>
-  import("../features/admin/routes/AdminHomePage.tsx").then((module) => ({ default: module.AdminHomePage })),
-);
-const ManageUsersPage = lazy(() =>
-  import("../features/admin/routes/ManageUsersPage.tsx").then((module) => ({
-    default: module.ManageUsersPage,
-  })),
-);
-const ManageTasksPage = lazy(() =>
-  import("../features/admin/routes/ManageTasksPage.tsx").then((module) => ({
-    default: module.ManageTasksPage,
-  })),
-);
-const ProfilePage = lazy(() =>
-  import("../features/account/routes/ProfilePage.tsx").then((module) => ({ default: module.ProfilePage })),
-);
-const ForgotPasswordPage = lazy(() =>
-  import("../features/account/routes/ForgotPasswordPage.tsx").then((module) => ({
-    default: module.ForgotPasswordPage,
-  })),
-);
-const ResetPasswordPage = lazy(() =>
-  import("../features/account/routes/ResetPasswordPage.tsx").then((module) => ({
-    default: module.ResetPasswordPage,
-  })),
-);
-const AboutPage = lazy(() =>
-  import("../features/public/routes/AboutPage.tsx").then((module) => ({ default: module.AboutPage })),
-);
-const AllTasksPage = lazy(() =>
-  import("../features/public/routes/AllTasksPage.tsx").then((module) => ({ default: module.AllTasksPage })),
-);
+const AboutPage = onDemand(() => import("../features/public/routes/AboutPage.tsx"), "AboutPage");
+const AllTasksPage = onDemand(() => import("../features/public/routes/AllTasksPage.tsx"), "AllTasksPage");
 
 const loading = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
 const forRole = (role: Role, element: ReactNode) => <RequireRole role={role}>{loading(element)}</RequireRole>;
 
+/**
+ * A layout route: a page that fails shows RouteError inside the layout, so its menus stay;
+ * a layout that fails shows RouteError alone.
+ */
+const layout = (route: Omit<NonIndexRouteObject, "children">, children: RouteObject[]): RouteObject => ({
+  ...route,
+  errorElement: <RouteError />,
+  children: [{ errorElement: <RouteError />, children }],
+});
+
+const dashboard = paths.dashboard;
+
 /** Dashboard pages by role. */
 const dashboardPages: { path: string; role: Role; element: ReactNode }[] = [
-  { path: "workerHome", role: "worker", element: <WorkerHomePage /> },
-  { path: "task-list", role: "worker", element: <TaskListPage /> },
-  { path: "task-details/:id", role: "worker", element: <TaskDetailsPage /> },
-  { path: "my-submissions", role: "worker", element: <MySubmissionsPage /> },
-  { path: "withdrawals", role: "worker", element: <WithdrawalsPage /> },
-  { path: "BuyersHome", role: "buyer", element: <BuyerHomePage /> },
-  { path: "add-tasks", role: "buyer", element: <AddTaskPage /> },
-  { path: "my-tasks", role: "buyer", element: <MyTasksPage /> },
-  { path: "purchase-coin", role: "buyer", element: <PurchaseCoinPage /> },
-  { path: "payment/process", role: "buyer", element: <PaymentProcessPage /> },
-  { path: "payment/success", role: "buyer", element: <PaymentSuccessPage /> },
-  { path: "payment/history", role: "buyer", element: <PaymentHistoryPage /> },
-  { path: "adminHome", role: "admin", element: <AdminHomePage /> },
-  { path: "manage-users", role: "admin", element: <ManageUsersPage /> },
-  { path: "manage-task", role: "admin", element: <ManageTasksPage /> },
+  { path: dashboard.workerHome, role: "worker", element: <WorkerHomePage /> },
+  { path: dashboard.taskList, role: "worker", element: <TaskListPage /> },
+  { path: dashboard.taskDetails(":id"), role: "worker", element: <TaskDetailsPage /> },
+  { path: dashboard.mySubmissions, role: "worker", element: <MySubmissionsPage /> },
+  { path: dashboard.withdrawals, role: "worker", element: <WithdrawalsPage /> },
+  { path: dashboard.buyerHome, role: "buyer", element: <BuyerHomePage /> },
+  { path: dashboard.addTasks, role: "buyer", element: <AddTaskPage /> },
+  { path: dashboard.myTasks, role: "buyer", element: <MyTasksPage /> },
+  { path: dashboard.purchaseCoin, role: "buyer", element: <PurchaseCoinPage /> },
+  { path: dashboard.paymentProcess, role: "buyer", element: <PaymentProcessPage /> },
+  { path: dashboard.paymentSuccess, role: "buyer", element: <PaymentSuccessPage /> },
+  { path: dashboard.paymentHistory, role: "buyer", element: <PaymentHistoryPage /> },
+  { path: dashboard.adminHome, role: "admin", element: <AdminHomePage /> },
+  { path: dashboard.manageUsers, role: "admin", element: <ManageUsersPage /> },
+  { path: dashboard.manageTasks, role: "admin", element: <ManageTasksPage /> },
 ];
 
 export const router = createBrowserRouter([
-  {
-    element: <PublicLayout />,
-    children: [
-      { index: true, element: <HomePage /> },
-      { path: "about", element: loading(<AboutPage />) },
-      { path: "allTask", element: loading(<AllTasksPage />) },
-      { path: "login", element: <GuestOnly>{loading(<LoginPage />)}</GuestOnly> },
-      { path: "register", element: <GuestOnly>{loading(<RegisterPage />)}</GuestOnly> },
-      { path: "forgot-password", element: loading(<ForgotPasswordPage />) },
-      { path: "reset-password", element: loading(<ResetPasswordPage />) },
-      { path: "profile", element: <RequireUser>{loading(<ProfilePage />)}</RequireUser> },
-      { path: "*", element: <NotFoundPage /> },
-    ],
-  },
-  {
-    path: "/dashboard",
-    element: <RequireUser>{loading(<DashboardLayout />)}</RequireUser>,
-    children: [
-      { index: true, element: loading(<WelcomePage />) },
-      ...dashboardPages.map((page) => ({ path: page.path, element: forRole(page.role, page.element) })),
-    ],
-  },
+  layout({ element: <PublicLayout /> }, [
+    { index: true, element: <HomePage /> },
+    { path: paths.about, element: loading(<AboutPage />) },
+    { path: paths.allTasks, element: loading(<AllTasksPage />) },
+    { path: paths.login, element: <GuestOnly>{loading(<LoginPage />)}</GuestOnly> },
+    { path: paths.register, element: <GuestOnly>{loading(<RegisterPage />)}</GuestOnly> },
+    { path: paths.forgotPassword, element: loading(<ForgotPasswordPage />) },
+    { path: paths.resetPassword, element: loading(<ResetPasswordPage />) },
+    { path: paths.profile, element: <RequireUser>{loading(<ProfilePage />)}</RequireUser> },
+    { path: "*", element: <NotFoundPage /> },
+  ]),
+  layout({ path: dashboard.root, element: <RequireUser>{loading(<DashboardLayout />)}</RequireUser> }, [
+    { index: true, element: loading(<WelcomePage />) },
+    ...dashboardPages.map((page) => ({ path: page.path, element: forRole(page.role, page.element) })),
+  ]),
 ]);

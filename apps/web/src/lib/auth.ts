@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   returnPathSchema,
   type SelfRegisterRole,
@@ -7,32 +7,43 @@ import {
   type SocialSignInRequest,
   type UserAnswer,
 } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { api, ApiError } from "./api.ts";
+import { useInvalidate } from "./invalidate.ts";
 
-export const meKey = ["me"] as const;
+const all = ["session"] as const;
 
-/** The signed-in user, or null for a visitor. */
-export function useMe() {
-  return useQuery({
-    queryKey: meKey,
-    queryFn: async () => {
-      try {
-        return (await api<UserAnswer>("/api/me")).user;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
-    staleTime: 30_000,
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
-  });
-}
+/** The signed-in user and the server's set-up: kept when signing out, unlike every other query. */
+export const sessionQueries = {
+  all,
+  /** The signed-in user, or null for a visitor. */
+  me: () =>
+    queryOptions({
+      queryKey: [...all, "me"],
+      queryFn: async () => {
+        try {
+          return (await api<UserAnswer>("/api/me")).user;
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 401) return null;
+          throw error;
+        }
+      },
+      staleTime: 30_000,
+      retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    }),
+  config: () =>
+    queryOptions({
+      queryKey: [...all, "config"],
+      queryFn: () => api<ServerConfig>("/api/config"),
+      staleTime: Infinity,
+    }),
+};
+
+export const useMe = () => useQuery(sessionQueries.me());
+export const useServerConfig = () => useQuery(sessionQueries.config());
 
 /** Refreshes everything that shows the user or their coins. */
-export function useRefreshMe() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: meKey });
-}
+export const useRefreshMe = () => useInvalidate(sessionQueries.me().queryKey);
 
 export function useSignIn() {
   const refresh = useRefreshMe();
@@ -55,25 +66,15 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => api("/api/auth/sign-out", { body: {} }),
     onSuccess: () => {
-      client.setQueryData(meKey, null);
-      client.removeQueries({
-        predicate: (query) => query.queryKey[0] !== "me" && query.queryKey[0] !== "config",
-      });
+      client.setQueryData(sessionQueries.me().queryKey, null);
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueries.all[0] });
     },
-  });
-}
-
-export function useServerConfig() {
-  return useQuery({
-    queryKey: ["config"],
-    queryFn: () => api<ServerConfig>("/api/config"),
-    staleTime: Infinity,
   });
 }
 
 /** A page of this app to return to after signing in; anything else (another site, say) means the dashboard. */
 export function returnPath(path: string | null | undefined): string {
-  return path && returnPathSchema.safeParse(path).success ? path : "/dashboard";
+  return path && returnPathSchema.safeParse(path).success ? path : paths.dashboard.root;
 }
 
 /**
@@ -86,7 +87,7 @@ export async function startGoogleSignIn({ role, returnTo }: { role?: SelfRegiste
   const request: SocialSignInRequest = {
     provider: "google",
     callbackURL,
-    errorCallbackURL: `/login?from=${encodeURIComponent(callbackURL)}`,
+    errorCallbackURL: `${paths.login}?from=${encodeURIComponent(callbackURL)}`,
     ...(role ? { additionalData: { role } } : {}),
   };
   const answer = await api<{ url?: string }>("/api/auth/sign-in/social", { body: request });

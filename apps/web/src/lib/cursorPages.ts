@@ -17,6 +17,5 @@ export function useCursorPages() {
       if (target === page + 1 && shown?.next_cursor) setCursors([...cursors, shown.next_cursor]);
       else if (target < page) setCursors(cursors.slice(0, Math.max(0, target - 1)));
     },
-    reset: () => setCursors([]),
   };
 }

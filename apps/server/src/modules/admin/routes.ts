@@ -1,5 +1,6 @@
 import {
   adminUserSchema,
+  adminUsersQuerySchema,
   auditQuerySchema,
   auditRecordSchema,
   changeRoleSchema,
@@ -9,13 +10,10 @@ import {
   largePageOf,
   largePageQuerySchema,
   pageOf,
-  queryTextSchema,
   refundedCoinsSchema,
-  ROLES,
   taskSchema,
 } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { deleteTask, listAllTasks } from "../tasks/service.ts";
 import { changeRole, deleteUser, listAudit, listUsers } from "./service.ts";
@@ -32,10 +30,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Users, by name; search by name or email, filter by role",
-        querystring: largePageQuerySchema.extend({
-          q: queryTextSchema("Search", 200),
-          role: z.enum(ROLES).optional(),
-        }),
+        querystring: adminUsersQuerySchema,
         response: { 200: largePageOf(adminUserSchema) },
       },
     },

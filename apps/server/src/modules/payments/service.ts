@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, lte, sql } from "drizzle-orm";
-import { COIN_PACKAGES, type Page, type PageQuery, type Payment, type SandboxCard } from "@taskmint/shared";
+import {
+  COIN_PACKAGES,
+  paths,
+  type Page,
+  type PageQuery,
+  type Payment,
+  type SandboxCard,
+} from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { payments, users } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
@@ -97,7 +104,7 @@ export async function completePurchase(
     await notify(tx, {
       userId: payment.buyerId,
       message: `${payment.coins} coins were credited to your balance`,
-      actionRoute: "/dashboard/payment/history",
+      actionRoute: paths.dashboard.paymentHistory,
     });
   });
 }

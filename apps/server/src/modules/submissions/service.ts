@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, getTableColumns, gte, isNull, lte, notExists, sql } from "drizzle-orm";
-import { isoDate, type Page, type PageQuery, type Submission, type SubmissionStatus } from "@taskmint/shared";
+import {
+  isoDate,
+  paths,
+  type Page,
+  type PageQuery,
+  type Submission,
+  type SubmissionStatus,
+} from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { submissions, tasks, users } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
@@ -80,7 +87,7 @@ export async function submitWork(
     await notify(tx, {
       userId: task.buyerId,
       message: `${submission.worker_name} submitted work for "${submission.task_title}"`,
-      actionRoute: "/dashboard/BuyersHome",
+      actionRoute: paths.dashboard.buyerHome,
     });
     return submission;
   });
@@ -207,7 +214,7 @@ function approvalStatement(db: Database, byServer: boolean) {
           notified: notifySql(
             submissions.workerId,
             sql`format(${EARNED_MESSAGE}::text, ${tasks.payableAmount}, ${buyerName}, ${tasks.title})`,
-            "/dashboard/my-submissions",
+            paths.dashboard.mySubmissions,
           ).as("notified"),
         }),
     );
@@ -258,7 +265,7 @@ export async function rejectSubmission(
     await notify(tx, {
       userId: workerId,
       message: `Your submission for "${task.title}" was rejected: ${reason}`,
-      actionRoute: "/dashboard/my-submissions",
+      actionRoute: paths.dashboard.mySubmissions,
     });
   });
   return getSubmission(db, submissionId);

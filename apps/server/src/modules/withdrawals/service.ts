@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import {
+  paths,
   withdrawalDollars,
   type Page,
   type PageQuery,
@@ -118,7 +119,7 @@ export async function decideWithdrawal(
       await notify(tx, {
         userId: decided.workerId,
         message: `Your withdrawal of ${decided.coins} coins ($${dollars}) was approved`,
-        actionRoute: "/dashboard/withdrawals",
+        actionRoute: paths.dashboard.withdrawals,
       });
     } else {
       await transfer(tx, {
@@ -130,7 +131,7 @@ export async function decideWithdrawal(
       await notify(tx, {
         userId: decided.workerId,
         message: `Your withdrawal of ${decided.coins} coins ($${dollars}) was rejected: ${decision.reason}. The coins are back in your balance.`,
-        actionRoute: "/dashboard/withdrawals",
+        actionRoute: paths.dashboard.withdrawals,
       });
     }
   });

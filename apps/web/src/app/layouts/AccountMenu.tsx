@@ -1,40 +1,24 @@
-import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import type { User } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { Avatar } from "../../components/ui/Avatar.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useSignOut } from "../../lib/auth.ts";
+import { useDropdown } from "../../lib/useDropdown.ts";
 
 /** The avatar button and its menu: Profile and Sign Out. */
 export function AccountMenu({ user }: { user: User }) {
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
+  const { open, close, box, triggerProps } = useDropdown();
   const signOut = useSignOut();
   const navigate = useNavigate();
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent ? event.key === "Escape" : !box.current?.contains(event.target as Node)
-      )
-        setOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [open]);
-
   const onSignOut = () => {
-    setOpen(false);
+    close();
     signOut.mutate(undefined, {
       onSuccess: () => {
         toast.success("Sign Out successFully");
-        void navigate("/");
+        void navigate(paths.home);
       },
       onError: (error) => toast.error(errorMessage(error, "Sign out failed")),
     });
@@ -43,12 +27,10 @@ export function AccountMenu({ user }: { user: User }) {
   return (
     <div className="relative" ref={box}>
       <button
-        type="button"
+        {...triggerProps}
         className="btn btn-ghost btn-circle"
         aria-label={`Open account menu for ${user.name}`}
         aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen((value) => !value)}
       >
         <Avatar photo={user.photo} name={user.name} />
       </button>
@@ -59,7 +41,7 @@ export function AccountMenu({ user }: { user: User }) {
         >
           <li className="menu-title truncate">{user.name}</li>
           <li role="none">
-            <Link role="menuitem" to="/profile" onClick={() => setOpen(false)}>
+            <Link role="menuitem" to={paths.profile} onClick={close}>
               Profile
             </Link>
           </li>

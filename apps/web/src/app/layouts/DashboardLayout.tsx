@@ -2,6 +2,7 @@ import { House, Menu } from "lucide-react";
 import { useState } from "react";
 import { NavLink, Outlet } from "react-router";
 import { BRAND } from "@taskmint/shared/constants";
+import { paths } from "@taskmint/shared/routes";
 import { Avatar } from "../../components/ui/Avatar.tsx";
 import { CoinBalance } from "../../components/ui/CoinBalance.tsx";
 import { Logo } from "../../components/ui/Logo.tsx";
@@ -84,7 +85,7 @@ export function DashboardLayout() {
                 </li>
               ))}
               <li className="mt-2 border-t border-base-300 pt-2">
-                <NavLink to="/" end onClick={close} className="">
+                <NavLink to={paths.home} end onClick={close} className="">
                   <House className="size-4" aria-hidden="true" />
                   Home
                 </NavLink>

@@ -2,6 +2,7 @@ import { Menu, X } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { BRAND } from "@taskmint/shared/constants";
+import { paths } from "@taskmint/shared/routes";
 import { CoinBalance } from "../../components/ui/CoinBalance.tsx";
 import { Logo } from "../../components/ui/Logo.tsx";
 import { FacebookIcon, GithubIcon, LinkedinIcon } from "../../components/ui/SocialIcons.tsx";
@@ -27,35 +28,35 @@ function NavLinks({
   return (
     <>
       <li>
-        <NavLink to="/" end className={navClass} onClick={onNavigate}>
+        <NavLink to={paths.home} end className={navClass} onClick={onNavigate}>
           Home
         </NavLink>
       </li>
       <li>
-        <NavLink to="/allTask" className={navClass} onClick={onNavigate}>
+        <NavLink to={paths.allTasks} className={navClass} onClick={onNavigate}>
           All Tasks
         </NavLink>
       </li>
       <li>
-        <NavLink to="/about" className={navClass} onClick={onNavigate}>
+        <NavLink to={paths.about} className={navClass} onClick={onNavigate}>
           About Us
         </NavLink>
       </li>
       {signedIn ? (
         <li>
-          <NavLink to="/dashboard" className={navClass} onClick={onNavigate}>
+          <NavLink to={paths.dashboard.root} className={navClass} onClick={onNavigate}>
             Dashboard
           </NavLink>
         </li>
       ) : (
         <>
           <li>
-            <NavLink to="/login" className={navClass} onClick={onNavigate}>
+            <NavLink to={paths.login} className={navClass} onClick={onNavigate}>
               Login
             </NavLink>
           </li>
           <li>
-            <NavLink to="/register" className={navClass} onClick={onNavigate}>
+            <NavLink to={paths.register} className={navClass} onClick={onNavigate}>
               Register
             </NavLink>
           </li>

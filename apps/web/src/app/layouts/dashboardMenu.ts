@@ -1,23 +1,24 @@
 import type { Role } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 
 /** The spec's role menu, exactly. */
 export const DASHBOARD_MENU: Record<Role, { label: string; to: string }[]> = {
   worker: [
-    { label: "Worker-Home", to: "/dashboard/workerHome" },
-    { label: "TaskList", to: "/dashboard/task-list" },
-    { label: "My Submissions", to: "/dashboard/my-submissions" },
-    { label: "Withdrawals", to: "/dashboard/withdrawals" },
+    { label: "Worker-Home", to: paths.dashboard.workerHome },
+    { label: "TaskList", to: paths.dashboard.taskList },
+    { label: "My Submissions", to: paths.dashboard.mySubmissions },
+    { label: "Withdrawals", to: paths.dashboard.withdrawals },
   ],
   buyer: [
-    { label: "Buyer-Home", to: "/dashboard/BuyersHome" },
-    { label: "Add new Tasks", to: "/dashboard/add-tasks" },
-    { label: "My Task's", to: "/dashboard/my-tasks" },
-    { label: "Purchase Coin", to: "/dashboard/purchase-coin" },
-    { label: "Payment History", to: "/dashboard/payment/history" },
+    { label: "Buyer-Home", to: paths.dashboard.buyerHome },
+    { label: "Add new Tasks", to: paths.dashboard.addTasks },
+    { label: "My Task's", to: paths.dashboard.myTasks },
+    { label: "Purchase Coin", to: paths.dashboard.purchaseCoin },
+    { label: "Payment History", to: paths.dashboard.paymentHistory },
   ],
   admin: [
-    { label: "Admin-Home", to: "/dashboard/adminHome" },
-    { label: "Manage Users", to: "/dashboard/manage-users" },
-    { label: "Manage Task", to: "/dashboard/manage-task" },
+    { label: "Admin-Home", to: paths.dashboard.adminHome },
+    { label: "Manage Users", to: paths.dashboard.manageUsers },
+    { label: "Manage Task", to: paths.dashboard.manageTasks },
   ],
 };

@@ -1,41 +1,26 @@
-import { useEffect, useRef } from "react";
+import { Dialog } from "./Dialog.tsx";
+import { ButtonSpinner } from "./Spinner.tsx";
 
-/** Asks before a destructive action. */
+/** Asks before the deletion of useConfirmedDeletion (one that needs no more than a yes). */
 export function ConfirmDialog({
-  open,
-  title,
+  deletion,
   message,
-  confirmLabel,
-  busy,
-  onConfirm,
-  onCancel,
 }: {
-  open: boolean;
-  title: string;
+  deletion: { item: unknown; busy: boolean; confirm: () => Promise<void>; cancel: () => void };
   message: string;
-  confirmLabel: string;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-    if (!open && element?.open) element.close();
-  }, [open]);
+  const { busy, cancel: onCancel } = deletion;
   return (
-    <dialog
-      ref={dialog}
-      className="modal"
+    <Dialog
+      open={deletion.item !== null}
       onClose={onCancel}
-      role="alertdialog"
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-message"
+      alert
+      labelledBy="confirm-title"
+      describedBy="confirm-message"
     >
       <div className="modal-box">
         <h2 id="confirm-title" className="text-lg font-bold">
-          {title}
+          Are you sure?
         </h2>
         <p id="confirm-message" className="py-3">
           {message}
@@ -44,12 +29,17 @@ export function ConfirmDialog({
           <button type="button" className="btn" onClick={onCancel} autoFocus>
             Cancel
           </button>
-          <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {confirmLabel}
+          <button
+            type="button"
+            className="btn btn-error"
+            onClick={() => void deletion.confirm()}
+            disabled={busy}
+          >
+            {busy && <ButtonSpinner />}
+            Yes, delete it
           </button>
         </div>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

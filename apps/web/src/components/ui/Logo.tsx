@@ -1,5 +1,6 @@
 import { BRAND } from "@taskmint/shared/constants";
 import { Link } from "react-router";
+import { paths } from "@taskmint/shared/routes";
 
 export function LogoMark({ className = "size-8" }: { className?: string }) {
   return (
@@ -14,7 +15,7 @@ export function LogoMark({ className = "size-8" }: { className?: string }) {
 /** The logo and brand name, linking home. */
 export function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 text-xl font-bold text-primary">
+    <Link to={paths.home} className="flex items-center gap-2 text-xl font-bold text-primary">
       <LogoMark />
       <span>{BRAND}</span>
     </Link>

@@ -1,6 +1,7 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { Dialog } from "./Dialog.tsx";
 
-/** A native <dialog> (focus trap, Escape to close) styled by daisyUI. */
+/** A native <dialog> (focus trap, Escape to close) styled by daisyUI; it may sit inside a Form. */
 export function Modal({
   open,
   title,
@@ -14,19 +15,12 @@ export function Modal({
   children: ReactNode;
   actions?: ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
   return (
-    <dialog
-      ref={dialog}
-      className="modal modal-bottom sm:modal-middle"
+    <Dialog
+      open={open}
       onClose={onClose}
-      aria-labelledby="modal-title"
+      labelledBy="modal-title"
+      className="modal modal-bottom sm:modal-middle"
     >
       <div className="modal-box max-h-[90vh]">
         <h2 id="modal-title" className="mb-3 text-lg font-bold">
@@ -40,11 +34,12 @@ export function Modal({
           </button>
         </div>
       </div>
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" aria-label="Close">
+      {/* A button, not daisyUI's <form method="dialog">: a form may not hold another. */}
+      <div className="modal-backdrop">
+        <button type="button" aria-label="Close" onClick={onClose}>
           close
         </button>
-      </form>
-    </dialog>
+      </div>
+    </Dialog>
   );
 }

@@ -1,34 +1,54 @@
-import type { UseQueryResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
 import type { LargePage, Page } from "@taskmint/shared";
+import { useCursorPages } from "../../lib/cursorPages.ts";
 import { Pagination } from "./Pagination.tsx";
 import { Spinner } from "./Spinner.tsx";
-import { EmptyState, ErrorState } from "./States.tsx";
+import { EmptyState, ErrorState, type EmptyStateProps } from "./States.tsx";
 
-/** A paged list: loading, error with retry, empty, or the items with pagination (page numbers or keyset). */
-export function PagedList<T>({
-  query,
+type Options<Answer, Key extends QueryKey> = UseQueryOptions<Answer, Error, Answer, Key>;
+
+/**
+ * Where a paged list's pages come from: a query of each page number, or of each keyset page
+ * (the query string of useCursorPages). The list keeps the page shown; give it a new `key`
+ * to start again at page 1 (a new search, say).
+ */
+export type PageSource<T, Key extends QueryKey> =
+  | { pages: (page: number) => Options<Page<T>, Key> }
+  | { keysetPages: (pageQuery: string) => Options<LargePage<T>, Key> };
+
+/** A paged list: loading, error with retry, empty, or the items with pagination. */
+export function PagedList<T, Key extends QueryKey>({
   errorMessage,
   empty,
-  onPage,
   children,
-}: {
-  query: UseQueryResult<Page<T> | LargePage<T>>;
+  ...source
+}: PageSource<T, Key> & {
   errorMessage: string;
-  empty: ReactNode;
-  onPage: (page: number) => void;
+  /** What an empty list shows. */
+  empty: string | EmptyStateProps;
   children: (items: T[]) => ReactNode;
 }) {
+  const [page, setPage] = useState(1);
+  const cursors = useCursorPages();
+  const options = "pages" in source ? source.pages(page) : source.keysetPages(cursors.query);
+  const query = useQuery(options as Options<Page<T> | LargePage<T>, Key>);
   if (query.isPending) return <Spinner />;
   if (query.isError) return <ErrorState message={errorMessage} onRetry={() => void query.refetch()} />;
   const { data } = query;
-  if (data.items.length === 0) return typeof empty === "string" ? <EmptyState title={empty} /> : empty;
-  const keyset =
-    "next_cursor" in data ? { hasNext: data.next_cursor !== null, capped: data.total_capped } : {};
+  if (data.items.length === 0)
+    return <EmptyState {...(typeof empty === "string" ? { title: empty } : empty)} />;
+  const keyset = "next_cursor" in data;
   return (
     <>
       {children(data.items)}
-      <Pagination page={data.page} limit={data.limit} total={data.total} onPage={onPage} {...keyset} />
+      <Pagination
+        page={data.page}
+        limit={data.limit}
+        total={data.total}
+        onPage={keyset ? (target) => cursors.go(target, data) : setPage}
+        {...(keyset ? { hasNext: data.next_cursor !== null, capped: data.total_capped } : {})}
+      />
     </>
   );
 }

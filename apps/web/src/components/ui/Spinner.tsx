@@ -6,3 +6,8 @@ export function Spinner({ label = "Loading" }: { label?: string }) {
     </div>
   );
 }
+
+/** The spinner of a button whose action is running. */
+export function ButtonSpinner() {
+  return <span className="loading loading-spinner loading-sm" aria-hidden="true" />;
+}

@@ -1,49 +1,30 @@
+import { useQuery } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../lib/format.ts";
-import { useMarkAllRead, useNotificationStream, useNotifications } from "./api.ts";
+import { useDropdown } from "../../lib/useDropdown.ts";
+import { useMarkAllRead, useNotificationStream } from "./api.ts";
+import { notificationQueries } from "./queries.ts";
 
 /** The bell: unread count, the latest notifications with links, live updates; opening it marks them read. */
 export function NotificationBell() {
-  const notifications = useNotifications();
+  const notifications = useQuery(notificationQueries.latest());
   const markAllRead = useMarkAllRead();
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
   useNotificationStream(true);
   const unread = notifications.data?.unread ?? 0;
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent ? event.key === "Escape" : !box.current?.contains(event.target as Node)
-      )
-        setOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [open]);
-
-  const toggle = () => {
-    const opening = !open;
-    setOpen(opening);
-    if (opening && unread > 0) markAllRead.mutate();
-  };
+  const { open, close, box, triggerProps } = useDropdown({
+    onOpen: () => {
+      if (unread > 0) markAllRead.mutate();
+    },
+  });
 
   return (
     <div className="relative" ref={box}>
       <button
-        type="button"
+        {...triggerProps}
         className="btn btn-ghost btn-circle"
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
-        aria-expanded={open}
         aria-haspopup="true"
-        onClick={toggle}
       >
         <span className="indicator">
           <Bell aria-hidden="true" />
@@ -61,11 +42,7 @@ export function NotificationBell() {
             <ul className="max-h-96 overflow-y-auto">
               {notifications.data.items.map((item) => (
                 <li key={item.id} className="border-b border-base-200 last:border-0">
-                  <Link
-                    to={item.action_route}
-                    className="block p-3 hover:bg-base-200"
-                    onClick={() => setOpen(false)}
-                  >
+                  <Link to={item.action_route} className="block p-3 hover:bg-base-200" onClick={close}>
                     <p className={`text-sm ${item.read ? "" : "font-semibold"}`}>{item.message}</p>
                     <p className="mt-1 text-xs text-base-content/60">{formatDateTime(item.created_at)}</p>
                   </Link>

@@ -1,21 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { NotificationPage } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
-
-const key = ["notifications"] as const;
-
-export const useNotifications = () =>
-  useQuery({
-    queryKey: key,
-    queryFn: () => api<NotificationPage>("/api/notifications?limit=10"),
-  });
+import { useInvalidate } from "../../lib/invalidate.ts";
+import { notificationQueries } from "./queries.ts";
 
 export function useMarkAllRead() {
-  const client = useQueryClient();
+  const refresh = useInvalidate(notificationQueries.all);
   return useMutation({
     mutationFn: () => api("/api/notifications/read", { body: { all: true } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+    onSuccess: refresh,
   });
 }
 

@@ -1,3 +1,5 @@
+import { paths } from "@taskmint/shared/routes";
+
 // The landing page's words. Payout facts follow rule R17: what the withdrawal form offers.
 
 export const SLIDES = [
@@ -7,7 +9,7 @@ export const SLIDES = [
     title: "Turn Your Time Into Money",
     description: "Complete small online tasks in minutes and earn coins you can withdraw as real money.",
     buttonText: "Start Earning",
-    to: "/register",
+    to: paths.register,
   },
   {
     id: 2,
@@ -16,7 +18,7 @@ export const SLIDES = [
     description:
       "Watch, test, review and share: clear instructions, fair reviews, and pay for every approved task.",
     buttonText: "View Tasks",
-    to: "/allTask",
+    to: paths.allTasks,
   },
   {
     id: 3,
@@ -24,7 +26,7 @@ export const SLIDES = [
     title: "Join Our Growing Community",
     description: "Over 10,000 users already earn and get work done here. Sign up free in a minute.",
     buttonText: "Register Now",
-    to: "/register",
+    to: paths.register,
   },
 ] as const;
 

@@ -1,76 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  BuyerStats,
-  EditableTaskFields,
-  LargePage,
-  Page,
-  Submission,
-  SubmissionStatus,
-  Task,
-  WorkerStats,
-} from "@taskmint/shared";
+import { useMutation } from "@tanstack/react-query";
+import type { EditableTaskFields, RefundedCoins, Submission, Task } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
-import { meKey } from "../../lib/auth.ts";
-
-const PAGE_SIZE = 10;
-const pageQuery = (page: number, extra = "") => `?page=${page}&limit=${PAGE_SIZE}${extra}`;
-
-export const useTask = (id: string) =>
-  useQuery({ queryKey: ["task", id], queryFn: () => api<Task>(`/api/tasks/${id}`) });
-
-export const useBuyerTasks = (page: number) =>
-  useQuery({
-    queryKey: ["buyer-tasks", page],
-    queryFn: () => api<Page<Task>>(`/api/buyer/tasks${pageQuery(page)}`),
-    placeholderData: keepPreviousData,
-  });
-
-export const useBuyerStats = () =>
-  useQuery({ queryKey: ["buyer-stats"], queryFn: () => api<BuyerStats>("/api/buyer/stats") });
-
-export const useReviewQueue = (page: number) =>
-  useQuery({
-    queryKey: ["review-queue", page],
-    queryFn: () => api<Page<Submission>>(`/api/buyer/submissions${pageQuery(page, "&status=pending")}`),
-    placeholderData: keepPreviousData,
-  });
-
-/** `cursorQuery` comes from useCursorPages(). */
-export const useWorkerTasks = (cursorQuery: string) =>
-  useQuery({
-    queryKey: ["worker-tasks", cursorQuery],
-    queryFn: () => api<LargePage<Task>>(`/api/worker/tasks?${cursorQuery}&limit=${PAGE_SIZE}`),
-    placeholderData: keepPreviousData,
-  });
-
-export const useWorkerSubmissions = (page: number, status?: SubmissionStatus) =>
-  useQuery({
-    queryKey: ["worker-submissions", page, status],
-    queryFn: () =>
-      api<Page<Submission>>(`/api/worker/submissions${pageQuery(page, status ? `&status=${status}` : "")}`),
-    placeholderData: keepPreviousData,
-  });
-
-export const useWorkerStats = () =>
-  useQuery({ queryKey: ["worker-stats"], queryFn: () => api<WorkerStats>("/api/worker/stats") });
+import { sessionQueries } from "../../lib/auth.ts";
+import { useInvalidate } from "../../lib/invalidate.ts";
+import { taskQueries } from "./queries.ts";
 
 /** After anything that moves coins or changes tasks: refresh balances and the lists that show them. */
-function useRefreshAfterChange() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all(
-      [
-        meKey,
-        ["buyer-tasks"],
-        ["buyer-stats"],
-        ["review-queue"],
-        ["worker-tasks"],
-        ["worker-submissions"],
-        ["worker-stats"],
-        ["task"],
-      ].map((queryKey) => client.invalidateQueries({ queryKey })),
-    );
-}
+const useRefreshAfterChange = () => useInvalidate(sessionQueries.me().queryKey, taskQueries.all);
 
 export function useCreateTask() {
   const refresh = useRefreshAfterChange();
@@ -92,7 +28,7 @@ export function useUpdateTask() {
 export function useDeleteTask() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (id: string) => api<{ refunded_coins: number }>(`/api/tasks/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api<RefundedCoins>(`/api/tasks/${id}`, { method: "DELETE" }),
     onSuccess: refresh,
   });
 }

@@ -1,6 +1,9 @@
-import { useState } from "react";
 import { toast } from "react-toastify";
-import { MAX_IMAGE_BYTES, nameSchema, passwordSchema } from "@taskmint/shared";
+import type { z } from "zod";
+import { changePasswordSchema, passwordSchema, registerFieldsSchema } from "@taskmint/shared";
+import { Field, PasswordField, FormError, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
+import { FormCard } from "../../../components/form/FormCard.tsx";
+import { optionalImageFiles } from "../../../components/form/imageFiles.ts";
 import { Avatar } from "../../../components/ui/Avatar.tsx";
 import { CoinBalance } from "../../../components/ui/CoinBalance.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
@@ -8,134 +11,54 @@ import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
 import { useChangePassword, useUpdateProfile } from "../api.ts";
 
-function ProfileForm({ name: currentName }: { name: string }) {
+const profileSchema = registerFieldsSchema
+  .pick({ name: true })
+  .extend({ photo: optionalImageFiles("photo") });
+// The library checks only that a new password is there; the form holds it to the site's rule.
+const passwordFormSchema = changePasswordSchema
+  .omit({ revokeOtherSessions: true })
+  .extend({ newPassword: passwordSchema });
+
+function ProfileForm({ name }: { name: string }) {
   const update = useUpdateProfile();
-  const [name, setName] = useState(currentName);
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = nameSchema.safeParse(name);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Invalid name");
-    if (photo && (!photo.type.startsWith("image/") || photo.size > MAX_IMAGE_BYTES))
-      return setError("The photo must be an image of at most 5 MB");
-    setError(null);
+  const form = useZodForm(profileSchema, { name });
+  const onSubmit = async (values: z.output<typeof profileSchema>) => {
     const body = new FormData();
-    body.append("name", parsed.data);
+    body.append("name", values.name);
+    const photo = values.photo?.[0];
     if (photo) body.append("photo", photo);
-    update.mutate(body, {
-      onSuccess: () => toast.success("Profile updated"),
-      onError: (failure) => toast.error(errorMessage(failure, "Failed to update your profile")),
-    });
+    await update.mutateAsync(body);
+    toast.success("Profile updated");
   };
-
   return (
-    <form className="card bg-base-100 shadow-sm" onSubmit={onSubmit} noValidate>
-      <div className="card-body">
-        <h2 className="card-title">Edit profile</h2>
-        <div className="fieldset">
-          <label htmlFor="profile-name" className="fieldset-legend">
-            Name
-          </label>
-          <input
-            id="profile-name"
-            className="input w-full"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div className="fieldset">
-          <label htmlFor="profile-photo" className="fieldset-legend">
-            New photo
-          </label>
-          <input
-            id="profile-photo"
-            type="file"
-            accept="image/*"
-            className="file-input w-full"
-            onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
-          />
-        </div>
-        {error && (
-          <p role="alert" className="text-sm text-error">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-          {update.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          Save profile
-        </button>
-      </div>
-    </form>
+    <FormCard
+      form={form}
+      onSubmit={onSubmit}
+      onError={(error) => toast.error(errorMessage(error, "Failed to update your profile"))}
+      title="Edit profile"
+    >
+      <Field name="name" id="profile-name" label="Name" />
+      <Field name="photo" id="profile-photo" label="New photo" type="file" accept="image/*" />
+      <SubmitButton>Save profile</SubmitButton>
+    </FormCard>
   );
 }
 
 function PasswordForm() {
   const change = useChangePassword();
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!current) return setError("Enter your current password");
-    const parsed = passwordSchema.safeParse(next);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Invalid password");
-    setError(null);
-    change.mutate(
-      { currentPassword: current, newPassword: parsed.data },
-      {
-        onSuccess: () => {
-          toast.success("Password changed; other devices were signed out");
-          setCurrent("");
-          setNext("");
-        },
-        onError: (failure) => setError(errorMessage(failure, "Failed to change your password")),
-      },
-    );
+  const form = useZodForm(passwordFormSchema, { currentPassword: "", newPassword: "" });
+  const onSubmit = async (values: z.output<typeof passwordFormSchema>) => {
+    await change.mutateAsync(values);
+    toast.success("Password changed; other devices were signed out");
+    form.reset();
   };
-
   return (
-    <form className="card bg-base-100 shadow-sm" onSubmit={onSubmit} noValidate>
-      <div className="card-body">
-        <h2 className="card-title">Change password</h2>
-        <div className="fieldset">
-          <label htmlFor="current-password" className="fieldset-legend">
-            Current password
-          </label>
-          <input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            className="input w-full"
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-          />
-        </div>
-        <div className="fieldset">
-          <label htmlFor="new-password" className="fieldset-legend">
-            New password
-          </label>
-          <input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            className="input w-full"
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-          />
-        </div>
-        {error && (
-          <p role="alert" className="text-sm text-error">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-          Change password
-        </button>
-      </div>
-    </form>
+    <FormCard form={form} onSubmit={onSubmit} title="Change password">
+      <PasswordField name="currentPassword" id="current-password" label="Current password" />
+      <PasswordField name="newPassword" id="new-password" label="New password" isNew />
+      <FormError />
+      <SubmitButton>Change password</SubmitButton>
+    </FormCard>
   );
 }
 

@@ -1,9 +1,8 @@
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { EmptyState } from "../../../components/ui/States.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
-import { useAuditTrail } from "../api.ts";
+import { adminQueries } from "../queries.ts";
 
 const ACTIONS: Record<string, string> = {
   change_role: "Role change",
@@ -22,9 +21,7 @@ const describe = (values: Record<string, unknown> | null) =>
 
 /** Who did what, when, with the values before and after. */
 export function AuditTrail() {
-  const [page, setPage] = useState(1);
   const [action, setAction] = useState("");
-  const trail = useAuditTrail(page, action);
   return (
     <div>
       <select
@@ -33,7 +30,6 @@ export function AuditTrail() {
         value={action}
         onChange={(event) => {
           setAction(event.target.value);
-          setPage(1);
         }}
       >
         <option value="">All actions</option>
@@ -44,10 +40,10 @@ export function AuditTrail() {
         ))}
       </select>
       <PagedList
-        query={trail}
+        key={action}
+        pages={(page) => adminQueries.audit(page, action)}
         errorMessage="Failed to load the audit trail"
-        empty={<EmptyState title="No admin actions yet." />}
-        onPage={setPage}
+        empty="No admin actions yet."
       >
         {(items) => (
           <DataTable headers={["When", "Who", "What", "Before", "After"]} compact>

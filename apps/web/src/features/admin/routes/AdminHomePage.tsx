@@ -1,22 +1,34 @@
+import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { Coins, DollarSign, ShieldAlert, ShieldCheck, ShoppingBag, Users } from "lucide-react";
 import { useState } from "react";
 import { toast } from "react-toastify";
-import type { Withdrawal } from "@taskmint/shared";
-import { Modal } from "../../../components/ui/Modal.tsx";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
-import { Pagination } from "../../../components/ui/Pagination.tsx";
+import { rejectionSchema, type AdminStats, type Rejection, type Withdrawal } from "@taskmint/shared";
+import { Field, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
+import { FormModal } from "../../../components/form/FormModal.tsx";
+import { DecisionButtons } from "../../../components/ui/DecisionButtons.tsx";
+import { Page } from "../../../components/ui/Page.tsx";
+import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
-import { StatCard } from "../../../components/ui/StatCard.tsx";
-import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
+import { StatCards, type Stat } from "../../../components/ui/StatCards.tsx";
+import { ErrorState } from "../../../components/ui/States.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { formatCoins, formatDate, formatDollars } from "../../../lib/format.ts";
+import { WithdrawalCells } from "../../coins/components/WithdrawalCells.tsx";
 import { ActivityCharts } from "../components/ActivityCharts.tsx";
 import { AuditTrail } from "../components/AuditTrail.tsx";
-import { useAdminStats, useDecideWithdrawal, useLedgerCheck, usePendingWithdrawals } from "../api.ts";
+import { useDecideWithdrawal } from "../api.ts";
+import { adminQueries } from "../queries.ts";
+
+const STATS: Stat<AdminStats>[] = [
+  { label: "Total workers", icon: Users, value: (stats) => stats.totalWorkers },
+  { label: "Total buyers", icon: ShoppingBag, value: (stats) => stats.totalBuyers },
+  { label: "Total coins", icon: Coins, value: (stats) => formatCoins(stats.totalCoins) },
+  { label: "Total payments", icon: DollarSign, value: (stats) => formatDollars(stats.totalPayments) },
+];
 
 function LedgerHealth() {
-  const ledger = useLedgerCheck();
+  const ledger = useQuery(adminQueries.ledger());
   if (ledger.isPending) return <Spinner label="Checking the ledger" />;
   if (ledger.isError)
     return <ErrorState message="Failed to check the ledger" onRetry={() => void ledger.refetch()} />;
@@ -45,54 +57,34 @@ function LedgerHealth() {
 
 function RejectWithdrawalModal({ withdrawal, onClose }: { withdrawal: Withdrawal; onClose: () => void }) {
   const decide = useDecideWithdrawal();
-  const [reason, setReason] = useState("");
-  const reject = () =>
-    decide.mutate(
-      { id: withdrawal.id, approve: false, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success("Withdrawal rejected; the coins went back to the worker");
-          onClose();
-        },
-        onError: (error) => toast.error(errorMessage(error, "Failed to reject withdrawal")),
-      },
-    );
+  const form = useZodForm(rejectionSchema, { reason: "" });
+  const reject = async ({ reason }: Rejection) => {
+    await decide.mutateAsync({ id: withdrawal.id, approve: false, reason });
+    toast.success("Withdrawal rejected; the coins went back to the worker");
+    onClose();
+  };
   return (
-    <Modal
-      open
+    <FormModal
+      form={form}
+      onSubmit={reject}
+      onError={(error) => toast.error(errorMessage(error, "Failed to reject withdrawal"))}
       title={`Reject ${withdrawal.worker_name}'s withdrawal`}
       onClose={onClose}
-      actions={
-        <button
-          type="button"
-          className="btn btn-error"
-          disabled={reason.trim() === "" || decide.isPending}
-          onClick={reject}
-        >
-          Reject withdrawal
-        </button>
-      }
+      actions={<SubmitButton className="btn btn-error">Reject withdrawal</SubmitButton>}
     >
-      <div className="fieldset">
-        <label htmlFor="withdrawal-reason" className="fieldset-legend">
-          Reason (the worker will see it)
-        </label>
-        <textarea
-          id="withdrawal-reason"
-          className="textarea w-full"
-          rows={3}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          autoFocus
-        />
-      </div>
-    </Modal>
+      <Field
+        as="textarea"
+        name="reason"
+        id="withdrawal-reason"
+        label="Reason (the worker will see it)"
+        rows={3}
+        autoFocus
+      />
+    </FormModal>
   );
 }
 
 function PendingWithdrawals() {
-  const [page, setPage] = useState(1);
-  const pending = usePendingWithdrawals(page);
   const decide = useDecideWithdrawal();
   const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
 
@@ -108,87 +100,48 @@ function PendingWithdrawals() {
       },
     );
 
-  if (pending.isPending) return <Spinner />;
-  if (pending.isError)
-    return (
-      <ErrorState message="Failed to fetch withdrawal requests" onRetry={() => void pending.refetch()} />
-    );
-  if (pending.data.items.length === 0) return <EmptyState title="No withdrawals are waiting." />;
   return (
     <>
-      <DataTable headers={["Worker", "Coins", "Amount", "Pay to", "Requested", ""]}>
-        {pending.data.items.map((withdrawal) => (
-          <tr key={withdrawal.id}>
-            <td>
-              <p className="font-medium">{withdrawal.worker_name}</p>
-              <p className="text-xs text-base-content/60">{withdrawal.worker_email}</p>
-            </td>
-            <td>{formatCoins(withdrawal.withdrawal_coin)}</td>
-            <td>{formatDollars(withdrawal.withdrawal_amount)}</td>
-            <td className="whitespace-nowrap">
-              {withdrawal.payment_system} · {withdrawal.account_number}
-            </td>
-            <td className="whitespace-nowrap">{formatDate(withdrawal.withdraw_date)}</td>
-            <td>
-              <div className="flex gap-2">
-                <button
-                  type="button"
-                  className="btn btn-success btn-sm"
-                  disabled={decide.isPending}
-                  onClick={() => approve(withdrawal)}
-                >
-                  Approve
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline btn-error btn-sm"
-                  disabled={decide.isPending}
-                  onClick={() => setRejecting(withdrawal)}
-                >
-                  Reject
-                </button>
-              </div>
-            </td>
-          </tr>
-        ))}
-      </DataTable>
-      <Pagination page={page} limit={pending.data.limit} total={pending.data.total} onPage={setPage} />
+      <PagedList
+        pages={adminQueries.pendingWithdrawals}
+        errorMessage="Failed to fetch withdrawal requests"
+        empty="No withdrawals are waiting."
+      >
+        {(items) => (
+          <DataTable headers={["Worker", "Coins", "Amount", "Pay to", "Requested", ""]}>
+            {items.map((withdrawal) => (
+              <tr key={withdrawal.id}>
+                <td>
+                  <p className="font-medium">{withdrawal.worker_name}</p>
+                  <p className="text-xs text-base-content/60">{withdrawal.worker_email}</p>
+                </td>
+                <WithdrawalCells withdrawal={withdrawal} />
+                <td className="whitespace-nowrap">{formatDate(withdrawal.withdraw_date)}</td>
+                <td>
+                  <div className="flex gap-2">
+                    <DecisionButtons
+                      small
+                      busy={decide.isPending}
+                      onReject={() => setRejecting(withdrawal)}
+                      onApprove={() => approve(withdrawal)}
+                    />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </PagedList>
       {rejecting && <RejectWithdrawalModal withdrawal={rejecting} onClose={() => setRejecting(null)} />}
     </>
   );
 }
 
 export function AdminHomePage() {
-  const stats = useAdminStats();
+  const stats = useQuery(adminQueries.stats());
   return (
-    <div>
-      <PageHeader title="Admin Home" />
-      {stats.isError ? (
-        <ErrorState message="Failed to fetch dashboard statistics" onRetry={() => void stats.refetch()} />
-      ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <StatCard
-            label="Total workers"
-            value={stats.data?.totalWorkers ?? "…"}
-            icon={<Users aria-hidden="true" />}
-          />
-          <StatCard
-            label="Total buyers"
-            value={stats.data?.totalBuyers ?? "…"}
-            icon={<ShoppingBag aria-hidden="true" />}
-          />
-          <StatCard
-            label="Total coins"
-            value={stats.data ? formatCoins(stats.data.totalCoins) : "…"}
-            icon={<Coins aria-hidden="true" />}
-          />
-          <StatCard
-            label="Total payments"
-            value={stats.data ? formatDollars(stats.data.totalPayments) : "…"}
-            icon={<DollarSign aria-hidden="true" />}
-          />
-        </div>
-      )}
+    <Page title="Admin Home">
+      <StatCards query={stats} errorMessage="Failed to fetch dashboard statistics" stats={STATS} />
       <h2 className="mb-3 mt-8 text-xl font-bold">Activity</h2>
       <ActivityCharts />
       <h2 className="mb-3 mt-8 text-xl font-bold">Ledger health</h2>
@@ -197,6 +150,6 @@ export function AdminHomePage() {
       <PendingWithdrawals />
       <h2 className="mb-3 mt-8 text-xl font-bold">Audit trail</h2>
       <AuditTrail />
-    </div>
+    </Page>
   );
 }

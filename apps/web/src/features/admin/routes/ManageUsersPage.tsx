@@ -1,29 +1,40 @@
 import { DataTable } from "../../../components/ui/DataTable.tsx";
-import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { ROLES, type AdminUser, type DeleteUserRequest, type Role } from "@taskmint/shared";
+import {
+  adminUsersQuerySchema,
+  ROLES,
+  type AdminUser,
+  type DeleteUserRequest,
+  type Role,
+} from "@taskmint/shared";
+import { Form, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { Avatar } from "../../../components/ui/Avatar.tsx";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { DeleteButton } from "../../../components/ui/DeleteButton.tsx";
+import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { EmptyState } from "../../../components/ui/States.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
-import { useCursorPages } from "../../../lib/cursorPages.ts";
+import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
 import { formatCoins } from "../../../lib/format.ts";
-import { useAdminUsers, useChangeRole, useDeleteUser } from "../api.ts";
+import { useChangeRole, useDeleteUser } from "../api.ts";
+import { adminQueries } from "../queries.ts";
 import { DeleteUserDialog } from "../components/DeleteUserDialog.tsx";
+
+const searchSchema = adminUsersQuerySchema.pick({ q: true });
 
 export function ManageUsersPage() {
   const { data: me } = useMe();
-  const paging = useCursorPages();
-  const [search, setSearch] = useState("");
   const [query, setQuery] = useState("");
+  const search = useZodForm(searchSchema, { q: "" });
   const [role, setRole] = useState<Role | "">("");
-  const users = useAdminUsers(paging.query, query, role);
   const changeRole = useChangeRole();
-  const remove = useDeleteUser();
-  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const deletion = useConfirmedDeletion(useDeleteUser(), {
+    variables: (user: AdminUser, choice: DeleteUserRequest) => ({ id: user.id, choice }),
+    success: ({ settled_coins }, user, { choice }) =>
+      `${user.name} was deleted. ${formatCoins(settled_coins)} coins were ${choice.coins === "forfeit" ? "forfeited to the platform" : "recorded as paid out"}.`,
+    failure: "Failed to delete user",
+  });
 
   const onRole = (user: AdminUser, next: Role) =>
     changeRole.mutate(
@@ -34,35 +45,15 @@ export function ManageUsersPage() {
       },
     );
 
-  const confirmDelete = (choice: DeleteUserRequest) => {
-    if (!deleting) return;
-    remove.mutate(
-      { id: deleting.id, choice },
-      {
-        onSuccess: ({ settled_coins }) => {
-          const outcome = choice.coins === "forfeit" ? "forfeited to the platform" : "recorded as paid out";
-          toast.success(`${deleting.name} was deleted. ${formatCoins(settled_coins)} coins were ${outcome}.`);
-          setDeleting(null);
-        },
-        onError: (error) => {
-          toast.error(errorMessage(error, "Failed to delete user"));
-          setDeleting(null);
-        },
-      },
-    );
-  };
-
   return (
-    <div>
-      <PageHeader title="Manage Users" />
-      <form
+    <Page title="Manage Users">
+      <Form
+        form={search}
+        onSubmit={({ q }) => {
+          setQuery(q ?? "");
+        }}
         className="mb-4 flex flex-wrap gap-2"
         role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQuery(search.trim());
-          paging.reset();
-        }}
       >
         <label htmlFor="user-search" className="sr-only">
           Search by name or email
@@ -72,8 +63,8 @@ export function ManageUsersPage() {
           type="search"
           className="input input-sm w-64 max-w-full"
           placeholder="Search by name or email"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          maxLength={200}
+          {...search.register("q")}
         />
         <select
           className="select select-sm w-auto"
@@ -81,7 +72,6 @@ export function ManageUsersPage() {
           value={role}
           onChange={(event) => {
             setRole(event.target.value as Role | "");
-            paging.reset();
           }}
         >
           <option value="">All roles</option>
@@ -91,15 +81,13 @@ export function ManageUsersPage() {
             </option>
           ))}
         </select>
-        <button type="submit" className="btn btn-sm btn-primary">
-          Search
-        </button>
-      </form>
+        <SubmitButton className="btn btn-sm btn-primary">Search</SubmitButton>
+      </Form>
       <PagedList
-        query={users}
+        key={`${query} ${role}`}
+        keysetPages={(pageQuery) => adminQueries.users(pageQuery, query, role)}
         errorMessage="Failed to fetch users"
-        empty={<EmptyState title="No users match." />}
-        onPage={(page) => paging.go(page, users.data)}
+        empty="No users match."
       >
         {(items) => (
           <DataTable headers={["User", "Role", "Coins", ""]}>
@@ -131,28 +119,20 @@ export function ManageUsersPage() {
                 </td>
                 <td>{formatCoins(user.coins)}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm text-error"
-                    aria-label={`Delete ${user.name}`}
-                    disabled={user.id === me?.id}
-                    title={user.id === me?.id ? "You cannot delete your own account" : undefined}
-                    onClick={() => setDeleting(user)}
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                  </button>
+                  <DeleteButton
+                    what={user.name}
+                    onClick={() => deletion.ask(user)}
+                    disabledBecause={user.id === me?.id ? "You cannot delete your own account" : undefined}
+                  />
                 </td>
               </tr>
             ))}
           </DataTable>
         )}
       </PagedList>
-      <DeleteUserDialog
-        user={deleting}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
-    </div>
+      {deletion.item && (
+        <DeleteUserDialog user={deletion.item} onConfirm={deletion.confirm} onCancel={deletion.cancel} />
+      )}
+    </Page>
   );
 }

@@ -1,82 +1,50 @@
+import { useQuery } from "@tanstack/react-query";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe } from "@stripe/stripe-js";
-import { useMemo, useState } from "react";
-import { useNavigate } from "react-router";
+import { useMemo } from "react";
 import { toast } from "react-toastify";
+import { z } from "zod";
+import { Form, FormError, useZodForm } from "../../../components/form/Form.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { errorMessage } from "../../../lib/api.ts";
-import { formatDollars } from "../../../lib/format.ts";
-import { useConfirmStripePayment, useStripeIntent } from "../api.ts";
+import { useConfirmStripePayment } from "../api.ts";
+import { coinQueries } from "../queries.ts";
+import { PayButton, useShowCompletedPayment } from "./payment.tsx";
 
 function CardForm({ paymentId, amount }: { paymentId: string; amount: number }) {
   const stripe = useStripe();
   const elements = useElements();
   const confirm = useConfirmStripePayment();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const showCompleted = useShowCompletedPayment();
+  // No fields of ours: the card is in Stripe's PaymentElement.
+  const form = useZodForm(z.object({}));
+  const fail = (message: string) => form.setError("root", { message });
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!stripe || !elements) {
-      setFailure("Stripe not loaded properly");
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
+  const onSubmit = async () => {
+    if (!stripe || !elements) return fail("Stripe not loaded properly");
     const result = await stripe.confirmPayment({ elements, redirect: "if_required" });
     if (result.error) {
-      setFailure(result.error.message ?? "Payment failed. Please try again.");
       toast.error("Payment failed. Please try again.");
-      setBusy(false);
-      return;
+      return fail(result.error.message ?? "Payment failed. Please try again.");
     }
-    try {
-      // Coins are credited only once the server has checked the payment with Stripe.
-      const payment = await confirm.mutateAsync(paymentId);
-      if (payment.status === "completed") {
-        toast.success("Payment information saved successfully");
-        toast.info(`Payment successful! Transaction id: ${payment.paymentId}`);
-        await navigate("/dashboard/payment/success", {
-          replace: true,
-          state: { paymentId: payment.paymentId, coins: payment.coins },
-        });
-      } else {
-        setFailure("Your bank is still confirming this payment. Your coins will appear as soon as it does.");
-      }
-    } catch (error) {
-      setFailure(errorMessage(error, "Payment failed. Please try again."));
-    } finally {
-      setBusy(false);
-    }
+    // Coins are credited only once the server has checked the payment with Stripe.
+    if (!(await showCompleted(await confirm.mutateAsync(paymentId))))
+      fail("Your bank is still confirming this payment. Your coins will appear as soon as it does.");
   };
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+    <Form form={form} onSubmit={onSubmit} className="space-y-4">
       <PaymentElement />
-      {failure && (
-        <div role="alert" className="alert alert-error text-sm">
-          {failure}
-        </div>
-      )}
-      <button type="submit" className="btn btn-primary w-full" disabled={busy || !stripe}>
-        {busy ? (
-          <>
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            Processing payment...
-          </>
-        ) : (
-          `Pay ${formatDollars(amount)}`
-        )}
-      </button>
-    </form>
+      <FormError />
+      <PayButton amount={amount} disabled={!stripe} />
+    </Form>
   );
 }
 
 /** Stripe Elements: the card never touches our server; the server verifies the result with Stripe. */
 export function StripePaymentForm({ packageId, amount }: { packageId: string; amount: number }) {
-  const intent = useStripeIntent(packageId);
+  const intent = useQuery(coinQueries.stripeIntent(packageId));
   const key = intent.data?.publishable_key;
   const stripePromise = useMemo(() => (key ? loadStripe(key).catch(() => null) : null), [key]);
   if (intent.isPending) return <Spinner label="Preparing the payment" />;

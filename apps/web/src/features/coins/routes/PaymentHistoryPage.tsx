@@ -1,30 +1,18 @@
 import { DataTable } from "../../../components/ui/DataTable.tsx";
-import { useState } from "react";
-import { Link } from "react-router";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { paths } from "@taskmint/shared/routes";
+import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { EmptyState } from "../../../components/ui/States.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { formatDateTime, formatDollars } from "../../../lib/format.ts";
-import { usePaymentHistory } from "../api.ts";
+import { coinQueries } from "../queries.ts";
 
 export function PaymentHistoryPage() {
-  const [page, setPage] = useState(1);
-  const history = usePaymentHistory(page);
   return (
-    <div>
-      <PageHeader title="Payment History" />
+    <Page title="Payment History">
       <PagedList
-        query={history}
+        pages={coinQueries.payments}
         errorMessage="Failed to load your payments"
-        empty={
-          <EmptyState title="No payments yet.">
-            <Link to="/dashboard/purchase-coin" className="link link-primary">
-              Buy coins
-            </Link>
-          </EmptyState>
-        }
-        onPage={setPage}
+        empty={{ title: "No payments yet.", link: { to: paths.dashboard.purchaseCoin, label: "Buy coins" } }}
       >
         {(items) => (
           <DataTable headers={["Payment id", "Status", "Amount", "Coins", "Date"]}>
@@ -47,6 +35,6 @@ export function PaymentHistoryPage() {
           </DataTable>
         )}
       </PagedList>
-    </div>
+    </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { Navigate, useLocation } from "react-router";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { paths } from "@taskmint/shared/routes";
+import { Page } from "../../../components/ui/Page.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { useServerConfig } from "../../../lib/auth.ts";
 import { formatCoins, formatDollars } from "../../../lib/format.ts";
@@ -15,10 +16,9 @@ interface Purchase {
 export function PaymentProcessPage() {
   const purchase = useLocation().state as Purchase | null;
   const config = useServerConfig();
-  if (!purchase?.packageId) return <Navigate to="/dashboard/purchase-coin" replace />;
+  if (!purchase?.packageId) return <Navigate to={paths.dashboard.purchaseCoin} replace />;
   return (
-    <div className="mx-auto max-w-md">
-      <PageHeader title="Payment" />
+    <Page title="Payment" className="mx-auto max-w-md">
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body">
           <p className="rounded-box bg-base-200 p-3">
@@ -33,6 +33,6 @@ export function PaymentProcessPage() {
           )}
         </div>
       </div>
-    </div>
+    </Page>
   );
 }

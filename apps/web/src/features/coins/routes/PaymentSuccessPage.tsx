@@ -1,5 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { paths } from "@taskmint/shared/routes";
 
 export function PaymentSuccessPage() {
   const state = useLocation().state as { paymentId?: string; coins?: number } | null;
@@ -12,10 +13,10 @@ export function PaymentSuccessPage() {
         <p className="mt-1 break-all text-sm text-base-content/70">Transaction id: {state.paymentId}</p>
       )}
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to="/dashboard/purchase-coin" className="btn btn-primary">
+        <Link to={paths.dashboard.purchaseCoin} className="btn btn-primary">
           Buy more coins
         </Link>
-        <Link to="/dashboard/payment/history" className="btn">
+        <Link to={paths.dashboard.paymentHistory} className="btn">
           Payment history
         </Link>
       </div>

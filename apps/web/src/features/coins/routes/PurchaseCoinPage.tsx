@@ -1,17 +1,18 @@
+import { useQuery } from "@tanstack/react-query";
 import { Coins } from "lucide-react";
 import { useNavigate } from "react-router";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { paths } from "@taskmint/shared/routes";
+import { Page } from "../../../components/ui/Page.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { formatCoins, formatDollars } from "../../../lib/format.ts";
-import { useCoinPackages } from "../api.ts";
+import { coinQueries } from "../queries.ts";
 
 export function PurchaseCoinPage() {
-  const packages = useCoinPackages();
+  const packages = useQuery(coinQueries.packages());
   const navigate = useNavigate();
   return (
-    <div>
-      <PageHeader title="Purchase Coin" />
+    <Page title="Purchase Coin">
       {packages.isPending ? (
         <Spinner />
       ) : packages.isError ? (
@@ -29,7 +30,7 @@ export function PurchaseCoinPage() {
                   className="btn btn-primary mt-2 w-full"
                   aria-label={`Buy ${pack.coins} coins for ${formatDollars(pack.price)}`}
                   onClick={() =>
-                    void navigate("/dashboard/payment/process", {
+                    void navigate(paths.dashboard.paymentProcess, {
                       state: { packageId: pack.id, coins: pack.coins, amount: pack.price },
                     })
                   }
@@ -41,6 +42,6 @@ export function PurchaseCoinPage() {
           ))}
         </div>
       )}
-    </div>
+    </Page>
   );
 }

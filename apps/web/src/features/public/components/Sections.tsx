@@ -11,6 +11,7 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { paths } from "@taskmint/shared/routes";
 import { FAQ, FEATURES, HOW_IT_WORKS, WHY_US } from "../content.ts";
 
 const FEATURE_ICONS = [Banknote, Globe, House, Clock];
@@ -123,7 +124,7 @@ export function Faq() {
         })}
       </div>
       <div className="mt-8 text-center">
-        <Link to="/about" className="btn btn-primary">
+        <Link to={paths.about} className="btn btn-primary">
           Know More About Us
         </Link>
       </div>

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { UserRound } from "lucide-react";
-import type { TopWorker } from "@taskmint/shared";
-import { api } from "../../../lib/api.ts";
+import { publicQueries } from "../queries.ts";
 
 const RANK_STYLE = [
   "bg-yellow-400 text-yellow-950",
@@ -11,11 +10,7 @@ const RANK_STYLE = [
 
 /** The six workers with the most coins, in the order received; nothing shown if the request fails. */
 export function TopPerformers() {
-  const top = useQuery({
-    queryKey: ["top-workers"],
-    queryFn: () => api<Partial<TopWorker>[]>("/api/workers/top"),
-    retry: false,
-  });
+  const top = useQuery(publicQueries.topWorkers());
   if (top.isError) console.error("Failed to load the top workers", top.error);
   const workers = top.data ?? [];
   return (

@@ -1,12 +1,26 @@
 import { Eye, Globe2, HeartHandshake, Target, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { BRAND } from "@taskmint/shared/constants";
+import { paths } from "@taskmint/shared/routes";
 
 const STATS = [
   { value: "50K+", label: "Active Users" },
   { value: "1M+", label: "Tasks Completed" },
   { value: "150+", label: "Countries" },
   { value: "24/7", label: "Support" },
+];
+
+const AIMS = [
+  {
+    title: "Our Mission",
+    text: "Give anyone with a connection a fair way to earn from their spare time, and give businesses fast, honest help with the small tasks that pile up.",
+    Icon: Target,
+  },
+  {
+    title: "Our Vision",
+    text: "A world where small work is paid on time, reviewed fairly and open to everyone, wherever they live.",
+    Icon: Eye,
+  },
 ];
 
 const VALUES = [
@@ -46,28 +60,16 @@ export function AboutPage() {
         ))}
       </div>
       <div className="mt-12 grid gap-6 md:grid-cols-2">
-        <section className="card bg-base-100 shadow-sm">
-          <div className="card-body">
-            <h2 className="card-title text-2xl">
-              <Target className="text-primary" aria-hidden="true" /> Our Mission
-            </h2>
-            <p>
-              Give anyone with a connection a fair way to earn from their spare time, and give businesses
-              fast, honest help with the small tasks that pile up.
-            </p>
-          </div>
-        </section>
-        <section className="card bg-base-100 shadow-sm">
-          <div className="card-body">
-            <h2 className="card-title text-2xl">
-              <Eye className="text-primary" aria-hidden="true" /> Our Vision
-            </h2>
-            <p>
-              A world where small work is paid on time, reviewed fairly and open to everyone, wherever they
-              live.
-            </p>
-          </div>
-        </section>
+        {AIMS.map(({ title, text, Icon }) => (
+          <section key={title} className="card bg-base-100 shadow-sm">
+            <div className="card-body">
+              <h2 className="card-title text-2xl">
+                <Icon className="text-primary" aria-hidden="true" /> {title}
+              </h2>
+              <p>{text}</p>
+            </div>
+          </section>
+        ))}
       </div>
       <section className="mt-12">
         <h2 className="text-center text-3xl font-bold">Our Core Values</h2>
@@ -84,10 +86,10 @@ export function AboutPage() {
         </div>
       </section>
       <div className="mt-12 flex flex-wrap items-center justify-center gap-4">
-        <Link to="/dashboard" className="btn btn-primary">
+        <Link to={paths.dashboard.root} className="btn btn-primary">
           Get Started
         </Link>
-        <Link to="/" className="link">
+        <Link to={paths.home} className="link">
           Back to Home
         </Link>
       </div>

@@ -1,14 +1,16 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import type { Task, TaskSort } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { Modal } from "../../../components/ui/Modal.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
 import { TaskCard } from "../../../components/ui/TaskCard.tsx";
 import { useMe } from "../../../lib/auth.ts";
 import { formatDate } from "../../../lib/format.ts";
-import { usePublicTasks } from "../api.ts";
+import { publicQueries } from "../queries.ts";
 
 const SORTS: { value: TaskSort; label: string }[] = [
   { value: "newest", label: "Newest" },
@@ -19,10 +21,10 @@ const SORTS: { value: TaskSort; label: string }[] = [
 function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void }) {
   const { data: user } = useMe();
   const navigate = useNavigate();
-  const detailsPath = `/dashboard/task-details/${task.id}`;
+  const detailsPath = paths.dashboard.taskDetails(task.id);
   // Rule R16: workers go to the task, visitors sign in first, buyers are told it is for workers.
   const apply = () => {
-    if (!user) void navigate("/login", { state: { from: detailsPath } });
+    if (!user) void navigate(paths.login, { state: { from: detailsPath } });
     else if (user.role === "worker") void navigate(detailsPath);
     else toast.info("Applying for tasks is for workers. Sign in with a worker account to apply.");
   };
@@ -66,7 +68,7 @@ function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void })
 
 export function AllTasksPage() {
   const [sort, setSort] = useState<TaskSort>("newest");
-  const tasks = usePublicTasks(sort);
+  const tasks = useInfiniteQuery(publicQueries.tasks(sort));
   const [viewing, setViewing] = useState<Task | null>(null);
   const items = tasks.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -132,7 +134,7 @@ export function AllTasksPage() {
         </>
       )}
       <div className="mt-8">
-        <Link to="/" className="link">
+        <Link to={paths.home} className="link">
           ← Back to Home
         </Link>
       </div>

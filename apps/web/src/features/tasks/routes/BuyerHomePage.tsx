@@ -1,20 +1,29 @@
+import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { ClipboardList, DollarSign, Users } from "lucide-react";
 import { useState } from "react";
 import { toast } from "react-toastify";
-import type { Submission } from "@taskmint/shared";
-import { Modal } from "../../../components/ui/Modal.tsx";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { rejectionSchema, type BuyerStats, type Rejection, type Submission } from "@taskmint/shared";
+import { Field, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
+import { FormModal } from "../../../components/form/FormModal.tsx";
+import { DecisionButtons } from "../../../components/ui/DecisionButtons.tsx";
+import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { StatCard } from "../../../components/ui/StatCard.tsx";
-import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
+import { StatCards, type Stat } from "../../../components/ui/StatCards.tsx";
 import { formatDateTime, formatDollars } from "../../../lib/format.ts";
-import { useBuyerStats, useReview, useReviewQueue } from "../api.ts";
+import { useReview } from "../api.ts";
+import { taskQueries } from "../queries.ts";
+
+const STATS: Stat<BuyerStats>[] = [
+  { label: "Total tasks", icon: ClipboardList, value: (stats) => stats.totalTasks },
+  { label: "Pending workers", icon: Users, value: (stats) => stats.pendingWorkers },
+  { label: "Total payments", icon: DollarSign, value: (stats) => formatDollars(stats.totalPayments) },
+];
 
 function ReviewModal({ submission, onClose }: { submission: Submission; onClose: () => void }) {
   const review = useReview();
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState("");
+  const form = useZodForm(rejectionSchema, { reason: "" });
 
   const approve = () =>
     review.mutate(
@@ -27,48 +36,24 @@ function ReviewModal({ submission, onClose }: { submission: Submission; onClose:
         onError: () => toast.error("Failed to approve submission"),
       },
     );
-  const reject = () =>
-    review.mutate(
-      { id: submission.id, decision: "reject", reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success("Submission rejected successfully");
-          onClose();
-        },
-        onError: () => toast.error("Failed to reject submission"),
-      },
-    );
+  const reject = async ({ reason }: Rejection) => {
+    await review.mutateAsync({ id: submission.id, decision: "reject", reason });
+    toast.success("Submission rejected successfully");
+    onClose();
+  };
 
   return (
-    <Modal
-      open
+    <FormModal
+      form={form}
+      onSubmit={reject}
+      onError={() => toast.error("Failed to reject submission")}
       title="Submission details"
       onClose={onClose}
       actions={
         rejecting ? (
-          <button
-            type="button"
-            className="btn btn-error"
-            onClick={reject}
-            disabled={review.isPending || reason.trim() === ""}
-          >
-            Confirm rejection
-          </button>
+          <SubmitButton className="btn btn-error">Confirm rejection</SubmitButton>
         ) : (
-          <>
-            <button
-              type="button"
-              className="btn btn-outline btn-error"
-              onClick={() => setRejecting(true)}
-              disabled={review.isPending}
-            >
-              Reject
-            </button>
-            <button type="button" className="btn btn-success" onClick={approve} disabled={review.isPending}>
-              {review.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              Approve
-            </button>
-          </>
+          <DecisionButtons busy={review.isPending} onReject={() => setRejecting(true)} onApprove={approve} />
         )
       }
     >
@@ -95,60 +80,31 @@ function ReviewModal({ submission, onClose }: { submission: Submission; onClose:
         {submission.submission_details}
       </p>
       {rejecting && (
-        <div className="fieldset mt-4">
-          <label htmlFor="reject-reason" className="fieldset-legend">
-            Reason for rejection (the worker will see it)
-          </label>
-          <textarea
-            id="reject-reason"
-            className="textarea w-full"
-            rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            autoFocus
-          />
-        </div>
+        <Field
+          as="textarea"
+          name="reason"
+          id="reject-reason"
+          label="Reason for rejection (the worker will see it)"
+          rows={3}
+          autoFocus
+        />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
 export function BuyerHomePage() {
-  const stats = useBuyerStats();
-  const [page, setPage] = useState(1);
-  const queue = useReviewQueue(page);
+  const stats = useQuery(taskQueries.buyerStats());
   const [viewing, setViewing] = useState<Submission | null>(null);
 
   return (
-    <div>
-      <PageHeader title="Buyer Home" />
-      {stats.isError ? (
-        <ErrorState message="Failed to load dashboard data" onRetry={() => void stats.refetch()} />
-      ) : (
-        <div className="grid gap-4 sm:grid-cols-3">
-          <StatCard
-            label="Total tasks"
-            value={stats.data?.totalTasks ?? "…"}
-            icon={<ClipboardList aria-hidden="true" />}
-          />
-          <StatCard
-            label="Pending workers"
-            value={stats.data?.pendingWorkers ?? "…"}
-            icon={<Users aria-hidden="true" />}
-          />
-          <StatCard
-            label="Total payments"
-            value={stats.data ? formatDollars(stats.data.totalPayments) : "…"}
-            icon={<DollarSign aria-hidden="true" />}
-          />
-        </div>
-      )}
+    <Page title="Buyer Home">
+      <StatCards query={stats} errorMessage="Failed to load dashboard data" stats={STATS} />
       <h2 className="mb-3 mt-8 text-xl font-bold">Tasks To Review</h2>
       <PagedList
-        query={queue}
+        pages={taskQueries.reviewQueue}
         errorMessage="Failed to load dashboard data"
-        empty={<EmptyState title="Nothing to review right now." />}
-        onPage={setPage}
+        empty="Nothing to review right now."
       >
         {(items) => (
           <DataTable headers={["Worker", "Task", "Pays", ""]}>
@@ -172,6 +128,6 @@ export function BuyerHomePage() {
         )}
       </PagedList>
       {viewing && <ReviewModal submission={viewing} onClose={() => setViewing(null)} />}
-    </div>
+    </Page>
   );
 }

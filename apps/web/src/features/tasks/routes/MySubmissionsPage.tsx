@@ -1,27 +1,22 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { submissionStatuses, type SubmissionStatus } from "@taskmint/shared";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { paths } from "@taskmint/shared/routes";
+import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { EmptyState } from "../../../components/ui/States.tsx";
-import { useWorkerSubmissions } from "../api.ts";
+import { taskQueries } from "../queries.ts";
 import { SubmissionsTable } from "../components/SubmissionsTable.tsx";
 
 export function MySubmissionsPage() {
-  const [page, setPage] = useState(1);
   const [status, setStatus] = useState<SubmissionStatus | undefined>();
-  const submissions = useWorkerSubmissions(page, status);
   return (
-    <div>
-      <PageHeader title="My Submissions">
+    <Page
+      title="My Submissions"
+      actions={
         <select
           className="select select-sm w-auto"
           aria-label="Filter by status"
           value={status ?? ""}
-          onChange={(event) => {
-            setStatus((event.target.value || undefined) as SubmissionStatus | undefined);
-            setPage(1);
-          }}
+          onChange={(event) => setStatus((event.target.value || undefined) as SubmissionStatus | undefined)}
         >
           <option value="">All statuses</option>
           {submissionStatuses.map((value) => (
@@ -30,21 +25,16 @@ export function MySubmissionsPage() {
             </option>
           ))}
         </select>
-      </PageHeader>
+      }
+    >
       <PagedList
-        query={submissions}
+        key={status}
+        pages={(page) => taskQueries.workerSubmissions(page, status)}
         errorMessage="Failed to load your submissions"
-        empty={
-          <EmptyState title="No submissions yet.">
-            <Link to="/dashboard/task-list" className="link link-primary">
-              Find a task
-            </Link>
-          </EmptyState>
-        }
-        onPage={setPage}
+        empty={{ title: "No submissions yet.", link: { to: paths.dashboard.taskList, label: "Find a task" } }}
       >
         {(items) => <SubmissionsTable submissions={items} />}
       </PagedList>
-    </div>
+    </Page>
   );
 }

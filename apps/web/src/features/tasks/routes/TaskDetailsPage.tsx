@@ -1,20 +1,25 @@
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useWatch } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
-import { SUBMISSION_DETAILS_MAX } from "@taskmint/shared";
+import { SUBMISSION_DETAILS_MAX, submitWorkSchema, type SubmitWork } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
+import { Field, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
+import { FormCard } from "../../../components/form/FormCard.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { formatDate } from "../../../lib/format.ts";
-import { useSubmitWork, useTask } from "../api.ts";
+import { useSubmitWork } from "../api.ts";
+import { taskQueries } from "../queries.ts";
 
 export function TaskDetailsPage() {
   const { id = "" } = useParams();
-  const task = useTask(id);
+  const task = useQuery(taskQueries.detail(id));
   const submit = useSubmitWork(id);
   const navigate = useNavigate();
-  const [details, setDetails] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(submitWorkSchema, { submission_details: "" });
+  const details = useWatch({ control: form.control, name: "submission_details" });
 
   if (task.isPending) return <Spinner />;
   if (task.isError) {
@@ -23,7 +28,7 @@ export function TaskDetailsPage() {
     return (
       <div className="space-y-4">
         <ErrorState message={missing ? "Task not found" : "Failed to load task details"} />
-        <Link to="/dashboard/task-list" className="btn">
+        <Link to={paths.dashboard.taskList} className="btn">
           Back to tasks
         </Link>
       </div>
@@ -31,27 +36,17 @@ export function TaskDetailsPage() {
   }
   const data = task.data;
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const text = details.trim();
-    if (!text) {
-      setError("Submission details are required");
-      return;
-    }
-    setError(null);
-    submit.mutate(text, {
-      onSuccess: () => {
-        toast.success("Submission successful!");
-        void navigate("/dashboard/my-submissions");
-      },
-      onError: (failure) =>
-        toast.error(
-          failure instanceof ApiError && failure.status < 500
-            ? `Failed to submit: ${failure.message}`
-            : "Failed to submit",
-        ),
-    });
+  const onSubmit = async ({ submission_details }: SubmitWork) => {
+    await submit.mutateAsync(submission_details);
+    toast.success("Submission successful!");
+    await navigate(paths.dashboard.mySubmissions);
   };
+  const onError = (failure: unknown) =>
+    toast.error(
+      failure instanceof ApiError && failure.status < 500
+        ? `Failed to submit: ${failure.message}`
+        : "Failed to submit",
+    );
 
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
@@ -77,37 +72,18 @@ export function TaskDetailsPage() {
           <p className="whitespace-pre-wrap break-words">{data.submission_info}</p>
         </div>
       </article>
-      <form className="card h-fit bg-base-100 shadow-sm" onSubmit={onSubmit} noValidate>
-        <div className="card-body">
-          <h2 className="card-title">Submit Your Work</h2>
-          <div className="fieldset">
-            <label htmlFor="submission-details" className="fieldset-legend">
-              Submission details
-            </label>
-            <textarea
-              id="submission-details"
-              className="textarea w-full"
-              rows={6}
-              maxLength={SUBMISSION_DETAILS_MAX}
-              value={details}
-              onChange={(event) => setDetails(event.target.value)}
-              aria-invalid={Boolean(error)}
-            />
-            <p className="label justify-end">
-              {details.length} / {SUBMISSION_DETAILS_MAX}
-            </p>
-            {error && (
-              <p className="text-sm text-error" role="alert">
-                {error}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="btn btn-primary" disabled={submit.isPending}>
-            {submit.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Submit
-          </button>
-        </div>
-      </form>
+      <FormCard form={form} onSubmit={onSubmit} onError={onError} title="Submit Your Work" className="h-fit">
+        <Field
+          as="textarea"
+          name="submission_details"
+          id="submission-details"
+          label="Submission details"
+          rows={6}
+          maxLength={SUBMISSION_DETAILS_MAX}
+          hint={<span className="ml-auto">{`${details.length} / ${SUBMISSION_DETAILS_MAX}`}</span>}
+        />
+        <SubmitButton>Submit</SubmitButton>
+      </FormCard>
     </div>
   );
 }

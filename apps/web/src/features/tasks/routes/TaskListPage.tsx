@@ -1,26 +1,20 @@
 import { Link } from "react-router";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import { paths } from "@taskmint/shared/routes";
+import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { EmptyState } from "../../../components/ui/States.tsx";
-import { useCursorPages } from "../../../lib/cursorPages.ts";
-import { useWorkerTasks } from "../api.ts";
+import { taskQueries } from "../queries.ts";
 import { TaskCard } from "../../../components/ui/TaskCard.tsx";
 
 export function TaskListPage() {
-  const paging = useCursorPages();
-  const tasks = useWorkerTasks(paging.query);
   return (
-    <div>
-      <PageHeader title="Available Tasks" />
+    <Page title="Available Tasks">
       <PagedList
-        query={tasks}
+        keysetPages={taskQueries.workerTasks}
         errorMessage="Failed to fetch tasks"
-        empty={
-          <EmptyState title="No tasks are open for you right now.">
-            Check back soon: buyers post new tasks all the time.
-          </EmptyState>
-        }
-        onPage={(page) => paging.go(page, tasks.data)}
+        empty={{
+          title: "No tasks are open for you right now.",
+          children: "Check back soon: buyers post new tasks all the time.",
+        }}
       >
         {(items) => (
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -30,7 +24,7 @@ export function TaskListPage() {
                 task={task}
                 action={
                   <Link
-                    to={`/dashboard/task-details/${task.id}`}
+                    to={paths.dashboard.taskDetails(task.id)}
                     className="btn btn-primary btn-sm"
                     aria-label={`View details of ${task.task_title}`}
                   >
@@ -42,6 +36,6 @@ export function TaskListPage() {
           </div>
         )}
       </PagedList>
-    </div>
+    </Page>
   );
 }

@@ -1,50 +1,32 @@
+import { useQuery } from "@tanstack/react-query";
 import { Clock, Coins, Send } from "lucide-react";
-import { useState } from "react";
-import { PageHeader } from "../../../components/ui/PageHeader.tsx";
+import type { WorkerStats } from "@taskmint/shared";
+import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { StatCard } from "../../../components/ui/StatCard.tsx";
-import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
+import { StatCards, type Stat } from "../../../components/ui/StatCards.tsx";
 import { formatCoins } from "../../../lib/format.ts";
-import { useWorkerStats, useWorkerSubmissions } from "../api.ts";
+import { taskQueries } from "../queries.ts";
 import { SubmissionsTable } from "../components/SubmissionsTable.tsx";
 
+const STATS: Stat<WorkerStats>[] = [
+  { label: "Total submissions", icon: Send, value: (stats) => stats.total_submissions },
+  { label: "Pending submissions", icon: Clock, value: (stats) => stats.pending_submissions },
+  { label: "Total earnings", icon: Coins, value: (stats) => `${formatCoins(stats.total_earnings)} coins` },
+];
+
 export function WorkerHomePage() {
-  const stats = useWorkerStats();
-  const [page, setPage] = useState(1);
-  const approved = useWorkerSubmissions(page, "approved");
+  const stats = useQuery(taskQueries.workerStats());
   return (
-    <div>
-      <PageHeader title="Worker Home" />
-      {stats.isError ? (
-        <ErrorState message="Failed to load dashboard data" onRetry={() => void stats.refetch()} />
-      ) : (
-        <div className="grid gap-4 sm:grid-cols-3">
-          <StatCard
-            label="Total submissions"
-            value={stats.data?.total_submissions ?? "…"}
-            icon={<Send aria-hidden="true" />}
-          />
-          <StatCard
-            label="Pending submissions"
-            value={stats.data?.pending_submissions ?? "…"}
-            icon={<Clock aria-hidden="true" />}
-          />
-          <StatCard
-            label="Total earnings"
-            value={stats.data ? `${formatCoins(stats.data.total_earnings)} coins` : "…"}
-            icon={<Coins aria-hidden="true" />}
-          />
-        </div>
-      )}
+    <Page title="Worker Home">
+      <StatCards query={stats} errorMessage="Failed to load dashboard data" stats={STATS} />
       <h2 className="mb-3 mt-8 text-xl font-bold">Approved Submissions</h2>
       <PagedList
-        query={approved}
+        pages={(page) => taskQueries.workerSubmissions(page, "approved")}
         errorMessage="Failed to load your submissions"
-        empty={<EmptyState title="No approved submissions yet." />}
-        onPage={setPage}
+        empty="No approved submissions yet."
       >
         {(items) => <SubmissionsTable submissions={items} />}
       </PagedList>
-    </div>
+    </Page>
   );
 }

@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import type { Task } from "@taskmint/shared";
+import { formatDate } from "../../lib/format.ts";
+import { DataTable } from "./DataTable.tsx";
+import { StatusBadge } from "./StatusBadge.tsx";
+
+/** Tasks as table rows, with the buyer (for admins) and each row's action buttons. */
+export function TaskTable({
+  tasks,
+  showBuyer = false,
+  actions,
+}: {
+  tasks: Task[];
+  showBuyer?: boolean;
+  actions: (task: Task) => ReactNode;
+}) {
+  return (
+    <DataTable headers={["Task", ...(showBuyer ? ["Buyer"] : []), "Open slots", "Pay", "Due", "Status", ""]}>
+      {tasks.map((task) => (
+        <tr key={task.id}>
+          <td>
+            <div className="flex items-center gap-3">
+              <img src={task.task_image_url} alt="" className="size-10 rounded object-cover" loading="lazy" />
+              <span className="font-medium">{task.task_title}</span>
+            </div>
+          </td>
+          {showBuyer && (
+            <td>
+              <p>{task.user_name}</p>
+              <p className="text-xs text-base-content/60">{task.user_email}</p>
+            </td>
+          )}
+          <td>{task.required_workers}</td>
+          <td className="whitespace-nowrap">{task.payable_amount} coins</td>
+          <td className="whitespace-nowrap">{formatDate(task.completion_date)}</td>
+          <td>
+            <StatusBadge status={task.status} />
+          </td>
+          <td>
+            <div className="flex gap-1">{actions(task)}</div>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}

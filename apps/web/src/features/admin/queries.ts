@@ -1,0 +1,63 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type {
+  AdminStats,
+  AdminUser,
+  AuditRecord,
+  DailyActivity,
+  LargePage,
+  LedgerReport,
+  Page,
+  Role,
+  Task,
+  Withdrawal,
+} from "@taskmint/shared";
+import { api } from "../../lib/api.ts";
+
+const all = ["admin"] as const;
+
+/** What the admin pages show; `all` is what an admin's action invalidates. */
+export const adminQueries = {
+  all,
+  stats: () =>
+    queryOptions({ queryKey: [...all, "stats"], queryFn: () => api<AdminStats>("/api/admin/stats") }),
+  ledger: () =>
+    queryOptions({
+      queryKey: [...all, "ledger-check"],
+      queryFn: () => api<LedgerReport>("/api/admin/ledger/check"),
+    }),
+  pendingWithdrawals: (page: number) =>
+    queryOptions({
+      queryKey: [...all, "withdrawals", page],
+      queryFn: () => api<Page<Withdrawal>>(`/api/admin/withdrawals?status=pending&page=${page}&limit=10`),
+      placeholderData: keepPreviousData,
+    }),
+  /** `pageQuery` comes from useCursorPages(). */
+  users: (pageQuery: string, q: string, role: Role | "") =>
+    queryOptions({
+      queryKey: [...all, "users", pageQuery, q, role],
+      queryFn: () =>
+        api<LargePage<AdminUser>>(
+          `/api/admin/users?${pageQuery}&limit=10&q=${encodeURIComponent(q)}${role ? `&role=${role}` : ""}`,
+        ),
+      placeholderData: keepPreviousData,
+    }),
+  /** `pageQuery` comes from useCursorPages(). */
+  tasks: (pageQuery: string) =>
+    queryOptions({
+      queryKey: [...all, "tasks", pageQuery],
+      queryFn: () => api<LargePage<Task>>(`/api/admin/tasks?${pageQuery}&limit=10`),
+      placeholderData: keepPreviousData,
+    }),
+  audit: (page: number, action: string) =>
+    queryOptions({
+      queryKey: [...all, "audit", page, action],
+      queryFn: () =>
+        api<Page<AuditRecord>>(`/api/admin/audit?page=${page}&limit=10${action ? `&action=${action}` : ""}`),
+      placeholderData: keepPreviousData,
+    }),
+  dailyActivity: (days: number) =>
+    queryOptions({
+      queryKey: [...all, "daily", days],
+      queryFn: () => api<DailyActivity[]>(`/api/admin/stats/daily?days=${days}`),
+    }),
+};

@@ -1,0 +1,42 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { CoinPackageOffer, Page, Payment, StartedPayment, Withdrawal } from "@taskmint/shared";
+import { api } from "../../lib/api.ts";
+
+const all = ["coins"] as const;
+
+/** Coin packages, payments and withdrawals; `all` is what moving coins invalidates. */
+export const coinQueries = {
+  all,
+  packages: () =>
+    queryOptions({
+      queryKey: [...all, "packages"],
+      queryFn: () => api<CoinPackageOffer[]>("/api/coin-packages"),
+      staleTime: Infinity,
+    }),
+  payments: (page: number) =>
+    queryOptions({
+      queryKey: [...all, "payments", page],
+      queryFn: () => api<Page<Payment>>(`/api/payments?page=${page}&limit=10`),
+      placeholderData: keepPreviousData,
+    }),
+  myWithdrawals: (page: number) =>
+    queryOptions({
+      queryKey: [...all, "my-withdrawals", page],
+      queryFn: () => api<Page<Withdrawal>>(`/api/worker/withdrawals?page=${page}&limit=10`),
+      placeholderData: keepPreviousData,
+    }),
+  /**
+   * Stripe: the payment and its client secret, made once per visit of the payment page.
+   * Outside `all`, and static: no invalidation (a live notification refreshes every query)
+   * may fetch it again, which would start another payment.
+   */
+  stripeIntent: (packageId: string) =>
+    queryOptions({
+      queryKey: ["stripe-intent", packageId],
+      queryFn: () => api<StartedPayment>("/api/payments", { body: { package_id: packageId } }),
+      staleTime: "static",
+      gcTime: 0,
+      retry: false,
+      refetchOnWindowFocus: false,
+    }),
+};

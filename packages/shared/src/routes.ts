@@ -1,0 +1,33 @@
+/**
+ * Every page of the web app, by its path: the web app's router, menus and links use these,
+ * and so does the server where a notification links to a page. Paths with an id are functions
+ * (the router passes ":id" to get the pattern).
+ */
+export const paths = {
+  home: "/",
+  about: "/about",
+  allTasks: "/allTask",
+  login: "/login",
+  register: "/register",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
+  profile: "/profile",
+  dashboard: {
+    root: "/dashboard",
+    workerHome: "/dashboard/workerHome",
+    taskList: "/dashboard/task-list",
+    taskDetails: (id: string) => `/dashboard/task-details/${id}`,
+    mySubmissions: "/dashboard/my-submissions",
+    withdrawals: "/dashboard/withdrawals",
+    buyerHome: "/dashboard/BuyersHome",
+    addTasks: "/dashboard/add-tasks",
+    myTasks: "/dashboard/my-tasks",
+    purchaseCoin: "/dashboard/purchase-coin",
+    paymentProcess: "/dashboard/payment/process",
+    paymentSuccess: "/dashboard/payment/success",
+    paymentHistory: "/dashboard/payment/history",
+    adminHome: "/dashboard/adminHome",
+    manageUsers: "/dashboard/manage-users",
+    manageTasks: "/dashboard/manage-task",
+  },
+} as const;
