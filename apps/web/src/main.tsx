@@ -3,7 +3,10 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers.tsx";
 import { router } from "./app/router.tsx";
+import { applyChosenTheme } from "./components/ui/ThemeSwitch.tsx";
 import "./index.css";
+
+applyChosenTheme();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

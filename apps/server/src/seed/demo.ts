@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { isoDate, type Role, type SelfRegisterRole } from "@taskmint/shared";
 import type { Database } from "../db/client.ts";
@@ -17,11 +18,17 @@ const DEMO_USERS: { name: string; email: string; role: SelfRegisterRole; colour:
 ];
 const DEMO_PASSWORD = "Demo1234";
 
-/** A plain coloured square, so demo accounts and tasks have a real stored image. */
-function avatar(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 256, height: 256, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
+const illustration = (name: string) =>
+  readFile(new URL(`./illustrations/${name}.svg`, import.meta.url), "utf8");
+
+/** A drawing from ./illustrations as a PNG, so demo tasks and accounts have real stored images. */
+async function picture(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** A person's silhouette on the account's colour. */
+async function avatar(colour: string): Promise<Buffer> {
+  return picture((await illustration("person")).replace("COLOUR", colour));
 }
 
 const DEMO_TASKS = [
@@ -29,21 +36,21 @@ const DEMO_TASKS = [
     title: "Watch and rate a 2-minute product video",
     workers: 3,
     pay: 5,
-    colour: "#2563eb",
+    drawing: "video",
     info: "Paste the rating you gave and one sentence on why.",
   },
   {
     title: "Follow our page and share the latest post",
     workers: 4,
     pay: 3,
-    colour: "#db2777",
+    drawing: "share",
     info: "A link to your share.",
   },
   {
     title: "Test a sign-up form and report any bug",
     workers: 2,
     pay: 8,
-    colour: "#059669",
+    drawing: "form",
     info: "Steps you took and what went wrong, if anything.",
   },
 ];
@@ -73,7 +80,9 @@ export async function seedDemo(db: Database, now: Date): Promise<DemoAccount[]> 
       payable_amount: task.pay,
       completion_date: inTwoWeeks,
     };
-    tasks.push(await createTask(db, { buyerId, fields, image: await avatar(task.colour), now }));
+    tasks.push(
+      await createTask(db, { buyerId, fields, image: await picture(await illustration(task.drawing)), now }),
+    );
   }
   const first = tasks[0];
   if (first)

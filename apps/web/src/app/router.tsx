@@ -3,10 +3,10 @@ import { createBrowserRouter, type NonIndexRouteObject, type RouteObject } from 
 import type { Role } from "@taskmint/shared/constants";
 import { paths } from "@taskmint/shared/routes";
 import { RouteError } from "../components/ui/RouteError.tsx";
-import { Spinner } from "../components/ui/Spinner.tsx";
+import { PageSkeleton } from "../components/ui/PageSkeleton.tsx";
 import { HomePage } from "../features/public/routes/HomePage.tsx";
 import { NotFoundPage } from "../features/public/routes/NotFoundPage.tsx";
-import { GuestOnly, RequireRole, RequireUser } from "./guards.tsx";
+import { GuestOnly, RequireRole, RequireUser, RoleHome } from "./guards.tsx";
 import { PublicLayout } from "./layouts/PublicLayout.tsx";
 
 /** A component of a module loaded on demand: everything but Home, so the first page stays small. */
@@ -16,7 +16,6 @@ const onDemand = <Name extends string>(load: () => Promise<Record<Name, Componen
 const LoginPage = onDemand(() => import("../features/auth/routes/LoginPage.tsx"), "LoginPage");
 const RegisterPage = onDemand(() => import("../features/auth/routes/RegisterPage.tsx"), "RegisterPage");
 const DashboardLayout = onDemand(() => import("./layouts/DashboardLayout.tsx"), "DashboardLayout");
-const WelcomePage = onDemand(() => import("../features/dashboard/routes/WelcomePage.tsx"), "WelcomePage");
 const AddTaskPage = onDemand(() => import("../features/tasks/routes/AddTaskPage.tsx"), "AddTaskPage");
 const MyTasksPage = onDemand(() => import("../features/tasks/routes/MyTasksPage.tsx"), "MyTasksPage");
 const BuyerHomePage = onDemand(() => import("../features/tasks/routes/BuyerHomePage.tsx"), "BuyerHomePage");
@@ -74,7 +73,7 @@ const ResetPasswordPage = onDemand(
 const AboutPage = onDemand(() => import("../features/public/routes/AboutPage.tsx"), "AboutPage");
 const AllTasksPage = onDemand(() => import("../features/public/routes/AllTasksPage.tsx"), "AllTasksPage");
 
-const loading = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
+const loading = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 const forRole = (role: Role, element: ReactNode) => <RequireRole role={role}>{loading(element)}</RequireRole>;
 
 /**
@@ -117,11 +116,12 @@ export const router = createBrowserRouter([
     { path: paths.register, element: <GuestOnly>{loading(<RegisterPage />)}</GuestOnly> },
     { path: paths.forgotPassword, element: loading(<ForgotPasswordPage />) },
     { path: paths.resetPassword, element: loading(<ResetPasswordPage />) },
-    { path: paths.profile, element: <RequireUser>{loading(<ProfilePage />)}</RequireUser> },
     { path: "*", element: <NotFoundPage /> },
   ]),
-  layout({ path: dashboard.root, element: <RequireUser>{loading(<DashboardLayout />)}</RequireUser> }, [
-    { index: true, element: loading(<WelcomePage />) },
+  // Pathless, so /profile sits in the dashboard's layout beside the /dashboard pages.
+  layout({ element: <RequireUser>{loading(<DashboardLayout />)}</RequireUser> }, [
+    { path: dashboard.root, element: <RoleHome /> },
+    { path: paths.profile, element: loading(<ProfilePage />) },
     ...dashboardPages.map((page) => ({ path: page.path, element: forRole(page.role, page.element) })),
   ]),
 ]);

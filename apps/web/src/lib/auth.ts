@@ -7,7 +7,9 @@ import {
   type SocialSignInRequest,
   type UserAnswer,
 } from "@taskmint/shared";
+import { ROLE_HOME, type Role } from "@taskmint/shared/constants";
 import { paths } from "@taskmint/shared/routes";
+import type { Location } from "react-router";
 import { api, ApiError } from "./api.ts";
 import { useInvalidate } from "./invalidate.ts";
 
@@ -76,6 +78,17 @@ export function useSignOut() {
 export function returnPath(path: string | null | undefined): string {
   return path && returnPathSchema.safeParse(path).success ? path : paths.dashboard.root;
 }
+
+/**
+ * The page a visitor asked for before being sent to sign in: a route guard passes it in the
+ * location's state, a failed Google sign-in in `?from=`.
+ */
+export const askedPath = (location: Location, search: URLSearchParams) =>
+  returnPath((location.state as { from?: string } | null)?.from ?? search.get("from"));
+
+/** Where a user lands once signed in: the page they asked for, or their role's home. */
+export const landingPath = (asked: string, role: Role) =>
+  asked === paths.dashboard.root ? ROLE_HOME[role] : asked;
 
 /**
  * Starts Google sign-in. It comes back to `returnTo` signed in, or to /login with

@@ -13,15 +13,17 @@ export function AccountMenu({ user }: { user: User }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
 
-  const onSignOut = () => {
+  // Home first: signing out on a dashboard page would otherwise send its guard to /login,
+  // unmounting this menu before it could answer.
+  const onSignOut = async () => {
     close();
-    signOut.mutate(undefined, {
-      onSuccess: () => {
-        toast.success("Sign Out successFully");
-        void navigate(paths.home);
-      },
-      onError: (error) => toast.error(errorMessage(error, "Sign out failed")),
-    });
+    await navigate(paths.home);
+    try {
+      await signOut.mutateAsync();
+      toast.success("Sign Out successFully");
+    } catch (error) {
+      toast.error(errorMessage(error, "Sign out failed"));
+    }
   };
 
   return (
@@ -46,7 +48,12 @@ export function AccountMenu({ user }: { user: User }) {
             </Link>
           </li>
           <li role="none">
-            <button role="menuitem" type="button" onClick={onSignOut} disabled={signOut.isPending}>
+            <button
+              role="menuitem"
+              type="button"
+              onClick={() => void onSignOut()}
+              disabled={signOut.isPending}
+            >
               Sign Out
             </button>
           </li>

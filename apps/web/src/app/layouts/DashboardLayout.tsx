@@ -1,20 +1,41 @@
-import { House, Menu } from "lucide-react";
-import { useState } from "react";
+import { House, Menu, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet } from "react-router";
 import { BRAND } from "@taskmint/shared/constants";
 import { paths } from "@taskmint/shared/routes";
-import { Avatar } from "../../components/ui/Avatar.tsx";
 import { CoinBalance } from "../../components/ui/CoinBalance.tsx";
 import { Logo } from "../../components/ui/Logo.tsx";
+import { ThemeSwitch } from "../../components/ui/ThemeSwitch.tsx";
 import { NotificationBell } from "../../features/notifications/NotificationBell.tsx";
 import { useMe } from "../../lib/auth.ts";
+import { AccountMenu } from "./AccountMenu.tsx";
 import { DASHBOARD_MENU } from "./dashboardMenu.ts";
 
 export function DashboardLayout() {
   const { data: user } = useMe();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
   const entries = user ? DASHBOARD_MENU[user.role] : [];
   const close = () => setDrawerOpen(false);
+
+  // The phone drawer takes the focus when it opens, closes on Escape, and gives the focus
+  // back to the button that opened it.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const [aside, opener] = [drawer.current, openButton.current];
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setDrawerOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || aside?.contains(focused)) opener?.focus();
+    };
+  }, [drawerOpen]);
 
   return (
     <div className="drawer lg:drawer-open">
@@ -33,25 +54,35 @@ export function DashboardLayout() {
           data-testid="dashboard-topbar"
         >
           <button
+            ref={openButton}
             type="button"
             className="btn btn-ghost btn-square lg:hidden"
             aria-label="Open dashboard menu"
+            aria-expanded={drawerOpen}
             onClick={() => setDrawerOpen(true)}
           >
             <Menu aria-hidden="true" />
           </button>
+          {/* Admins hold no coins: their header has no balance. */}
           <div className="flex flex-1 items-center gap-2">
-            <span className="text-sm text-base-content/70">Available Coins</span>
-            {user && <CoinBalance coins={user.coins} />}
+            {user && user.role !== "admin" && (
+              <>
+                <span className="hidden text-sm text-base-content/70 min-[400px]:inline">
+                  Available Coins
+                </span>
+                <CoinBalance coins={user.coins} />
+              </>
+            )}
           </div>
           {user && (
-            <div className="flex items-center gap-3">
+            <div className="flex items-center gap-1 sm:gap-3">
               <div className="hidden text-right leading-tight sm:block">
                 <p className="font-semibold">{user.name}</p>
                 <p className="text-xs capitalize text-base-content/70">{user.role}</p>
               </div>
-              <Avatar photo={user.photo} name={user.name} />
+              <ThemeSwitch />
               <NotificationBell />
+              <AccountMenu user={user} />
             </div>
           )}
         </header>
@@ -60,16 +91,21 @@ export function DashboardLayout() {
         </main>
       </div>
       <div className="drawer-side z-40">
-        <button
-          type="button"
-          className="drawer-overlay"
-          aria-label="Close dashboard menu"
-          onClick={close}
-          tabIndex={drawerOpen ? 0 : -1}
-        />
-        <aside className="flex min-h-full w-64 flex-col bg-base-100">
-          <div className="border-b border-base-300 p-4">
+        {/* A click beside the drawer closes it; keyboards have the close button and Escape. */}
+        <button type="button" className="drawer-overlay" onClick={close} tabIndex={-1} aria-hidden="true" />
+        <aside ref={drawer} className="flex min-h-full w-64 flex-col bg-base-100">
+          <div className="flex items-center justify-between border-b border-base-300 p-4">
             <Logo />
+            <button
+              ref={closeButton}
+              type="button"
+              className="btn btn-ghost btn-square lg:hidden"
+              aria-label="Close dashboard menu"
+              onClick={close}
+              tabIndex={drawerOpen ? 0 : -1}
+            >
+              <X aria-hidden="true" />
+            </button>
           </div>
           <nav aria-label="Dashboard menu" className="flex-1">
             <ul className="menu w-full gap-1 p-2">
@@ -92,7 +128,7 @@ export function DashboardLayout() {
               </li>
             </ul>
           </nav>
-          <p className="p-4 text-xs text-base-content/60">
+          <p className="p-4 text-xs text-base-content/70">
             © {new Date().getFullYear()} {BRAND}
           </p>
         </aside>

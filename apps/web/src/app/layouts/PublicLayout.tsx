@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation } from "react-router";
 import { BRAND } from "@taskmint/shared/constants";
 import { paths } from "@taskmint/shared/routes";
 import { CoinBalance } from "../../components/ui/CoinBalance.tsx";
+import { ThemeSwitch } from "../../components/ui/ThemeSwitch.tsx";
 import { Logo } from "../../components/ui/Logo.tsx";
 import { FacebookIcon, GithubIcon, LinkedinIcon } from "../../components/ui/SocialIcons.tsx";
 import { useMe, useServerConfig } from "../../lib/auth.ts";
@@ -102,6 +103,7 @@ function TopBar() {
           </ul>
         </div>
         <div className="navbar-end gap-2">
+          <ThemeSwitch />
           {user && (
             <>
               <CoinBalance coins={user.coins} />

@@ -9,7 +9,6 @@ import {
   type FieldValues,
   type Path,
   type RegisterOptions,
-  type SubmitErrorHandler,
   type UseFormReturn,
 } from "react-hook-form";
 import type { z } from "zod";
@@ -36,16 +35,14 @@ export function Form<Input extends FieldValues, Output>({
   form,
   onSubmit,
   onError,
-  onInvalid,
   children,
   ...attributes
 }: {
   form: UseFormReturn<Input, unknown, Output>;
   onSubmit: (values: Output) => Promise<unknown> | void;
   onError?: (error: unknown) => void;
-  onInvalid?: SubmitErrorHandler<Input>;
   children: ReactNode;
-} & Omit<ComponentPropsWithoutRef<"form">, "onSubmit" | "onError" | "onInvalid" | "children">) {
+} & Omit<ComponentPropsWithoutRef<"form">, "onSubmit" | "onError" | "children">) {
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(values);
@@ -58,7 +55,7 @@ export function Form<Input extends FieldValues, Output>({
       if (onError) onError(error);
       else form.setError("root", { message: errorMessage(error, "Something went wrong, please try again") });
     }
-  }, onInvalid);
+  });
   return (
     <FormProvider {...form}>
       <form noValidate {...attributes} onSubmit={(event) => void submit(event)}>

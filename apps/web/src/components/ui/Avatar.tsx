@@ -18,7 +18,7 @@ export function Avatar({
     />
   ) : (
     <span className={`${size} flex items-center justify-center rounded-full bg-base-300`} title={name}>
-      <UserRound className="size-3/5 text-base-content/60" aria-hidden="true" />
+      <UserRound className="size-3/5 text-base-content/70" aria-hidden="true" />
     </span>
   );
 }

@@ -1,6 +1,10 @@
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 
-/** A scrollable table card; an empty header names the actions column for screen readers only. */
+/**
+ * A table card; below 640 px each row is a card of its own (the `table-cards` styles in
+ * index.css), each cell labelled with its column's header. An empty header names the actions
+ * column, for screen readers only.
+ */
 export function DataTable({
   headers,
   compact = false,
@@ -10,8 +14,17 @@ export function DataTable({
   compact?: boolean;
   children: ReactNode;
 }) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  // The labels go on after each render, so the rows stay plain <td>s wherever they are written.
+  useLayoutEffect(() => {
+    for (const row of body.current?.rows ?? []) {
+      for (const [index, cell] of Array.from(row.cells).entries()) {
+        cell.dataset.label = headers[index] ?? "";
+      }
+    }
+  });
   return (
-    <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
+    <div className="table-cards overflow-x-auto rounded-box bg-base-100 shadow-sm">
       <table className={compact ? "table table-sm" : "table"}>
         <thead>
           <tr>
@@ -20,7 +33,7 @@ export function DataTable({
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody ref={body}>{children}</tbody>
       </table>
     </div>
   );

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from "react";
 import type { LargePage, Page } from "@taskmint/shared";
 import { useCursorPages } from "../../lib/cursorPages.ts";
 import { Pagination } from "./Pagination.tsx";
-import { Spinner } from "./Spinner.tsx";
+import { ListSkeleton } from "./PageSkeleton.tsx";
 import { EmptyState, ErrorState, type EmptyStateProps } from "./States.tsx";
 
 type Options<Answer, Key extends QueryKey> = UseQueryOptions<Answer, Error, Answer, Key>;
@@ -33,7 +33,7 @@ export function PagedList<T, Key extends QueryKey>({
   const cursors = useCursorPages();
   const options = "pages" in source ? source.pages(page) : source.keysetPages(cursors.query);
   const query = useQuery(options as Options<Page<T> | LargePage<T>, Key>);
-  if (query.isPending) return <Spinner />;
+  if (query.isPending) return <ListSkeleton />;
   if (query.isError) return <ErrorState message={errorMessage} onRetry={() => void query.refetch()} />;
   const { data } = query;
   if (data.items.length === 0)

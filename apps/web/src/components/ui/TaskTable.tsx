@@ -27,7 +27,7 @@ export function TaskTable({
           {showBuyer && (
             <td>
               <p>{task.user_name}</p>
-              <p className="text-xs text-base-content/60">{task.user_email}</p>
+              <p className="text-xs text-base-content/70">{task.user_email}</p>
             </td>
           )}
           <td>{task.required_workers}</td>

@@ -44,7 +44,7 @@ export function NotificationBell() {
                 <li key={item.id} className="border-b border-base-200 last:border-0">
                   <Link to={item.action_route} className="block p-3 hover:bg-base-200" onClick={close}>
                     <p className={`text-sm ${item.read ? "" : "font-semibold"}`}>{item.message}</p>
-                    <p className="mt-1 text-xs text-base-content/60">{formatDateTime(item.created_at)}</p>
+                    <p className="mt-1 text-xs text-base-content/70">{formatDateTime(item.created_at)}</p>
                   </Link>
                 </li>
               ))}

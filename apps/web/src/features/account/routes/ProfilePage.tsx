@@ -66,7 +66,7 @@ export function ProfilePage() {
   const { data: user } = useMe();
   if (!user) return <Spinner />;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
+    <div className="mx-auto max-w-4xl">
       <section className="card bg-base-100 shadow-sm">
         <div className="card-body flex-row flex-wrap items-center gap-6">
           <Avatar photo={user.photo} name={user.name} size="size-24" />

@@ -19,12 +19,18 @@ import { adminQueries } from "../queries.ts";
 const shortDate = (iso: string) => iso.slice(5);
 
 // The same grid, axes, tooltip and legend on both charts (a list: Recharts reads its direct children).
+// Colours are the theme's, so the charts read as well in the dark theme.
+const tick = { fill: "var(--color-base-content)" };
 const frame = [
-  <CartesianGrid key="grid" strokeDasharray="3 3" stroke="#e5e7eb" />,
-  <XAxis key="x" dataKey="date" tickFormatter={shortDate} fontSize={12} minTickGap={20} />,
-  <YAxis key="y" fontSize={12} allowDecimals={false} />,
-  <Tooltip key="tooltip" />,
-  <Legend key="legend" />,
+  <CartesianGrid key="grid" strokeDasharray="3 3" stroke="var(--color-base-300)" />,
+  <XAxis key="x" dataKey="date" tickFormatter={shortDate} fontSize={12} minTickGap={20} tick={tick} />,
+  <YAxis key="y" fontSize={12} allowDecimals={false} tick={tick} />,
+  <Tooltip
+    key="tooltip"
+    contentStyle={{ background: "var(--color-base-100)", borderColor: "var(--color-base-300)" }}
+  />,
+  // Series colours mark the lines; the names themselves are in the text colour, for contrast.
+  <Legend key="legend" formatter={(name: string) => <span className="text-base-content">{name}</span>} />,
 ];
 const margin = { left: -20, right: 8 };
 
@@ -71,7 +77,7 @@ export function ActivityCharts() {
             type="monotone"
             dataKey="coins_issued"
             name="Issued"
-            stroke="#0f766e"
+            stroke="var(--color-primary)"
             strokeWidth={2}
             dot={false}
           />
@@ -79,7 +85,7 @@ export function ActivityCharts() {
             type="monotone"
             dataKey="coins_paid_out"
             name="Paid out"
-            stroke="#d97706"
+            stroke="var(--color-warning)"
             strokeWidth={2}
             dot={false}
           />
@@ -91,8 +97,8 @@ export function ActivityCharts() {
       >
         <BarChart data={data} margin={margin}>
           {frame}
-          <Bar dataKey="tasks_created" name="Tasks" fill="#7c3aed" />
-          <Bar dataKey="submissions" name="Submissions" fill="#0ea5e9" />
+          <Bar dataKey="tasks_created" name="Tasks" fill="var(--color-secondary)" />
+          <Bar dataKey="submissions" name="Submissions" fill="var(--color-info)" />
         </BarChart>
       </ChartFigure>
     </div>

@@ -53,7 +53,7 @@ export function AuditTrail() {
                 <td>{entry.actor_name}</td>
                 <td>
                   {ACTIONS[entry.action] ?? entry.action}
-                  <p className="font-mono text-xs text-base-content/60">
+                  <p className="font-mono text-xs text-base-content/70">
                     {entry.target_type} {entry.target_id.slice(0, 8)}
                   </p>
                 </td>

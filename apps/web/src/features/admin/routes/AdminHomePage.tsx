@@ -113,7 +113,7 @@ function PendingWithdrawals() {
               <tr key={withdrawal.id}>
                 <td>
                   <p className="font-medium">{withdrawal.worker_name}</p>
-                  <p className="text-xs text-base-content/60">{withdrawal.worker_email}</p>
+                  <p className="text-xs text-base-content/70">{withdrawal.worker_email}</p>
                 </td>
                 <WithdrawalCells withdrawal={withdrawal} />
                 <td className="whitespace-nowrap">{formatDate(withdrawal.withdraw_date)}</td>

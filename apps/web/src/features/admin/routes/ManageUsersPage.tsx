@@ -98,7 +98,7 @@ export function ManageUsersPage() {
                     <Avatar photo={user.photo} name={user.name} size="size-9" />
                     <div>
                       <p className="font-medium">{user.name}</p>
-                      <p className="text-xs text-base-content/60">{user.email}</p>
+                      <p className="text-xs text-base-content/70">{user.email}</p>
                     </div>
                   </div>
                 </td>

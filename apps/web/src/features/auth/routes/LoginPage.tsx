@@ -5,7 +5,7 @@ import { signInSchema, type SignInFields } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Field, PasswordField, useZodForm } from "../../../components/form/Form.tsx";
 import { errorMessage } from "../../../lib/api.ts";
-import { returnPath, useSignIn } from "../../../lib/auth.ts";
+import { askedPath, useSignIn } from "../../../lib/auth.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
 import { googleSignInError } from "../googleErrors.ts";
 
@@ -14,8 +14,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
-  // A route guard passes the page asked for in the state; a failed Google sign-in, in the query.
-  const from = returnPath((location.state as { from?: string } | null)?.from ?? search.get("from"));
+  const from = askedPath(location, search);
   const googleError = search.get("error");
   const googleErrorDescription = search.get("error_description");
 
@@ -32,8 +31,7 @@ export function LoginPage() {
   const onSubmit = async (values: SignInFields) => {
     await signIn.mutateAsync(values);
     toast.success("Login succesFully");
-    form.reset();
-    await navigate(from, { replace: true });
+    // GuestOnly sends the user on to `from` once the session shows.
   };
 
   return (

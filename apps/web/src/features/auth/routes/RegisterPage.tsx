@@ -1,8 +1,7 @@
 import { useWatch } from "react-hook-form";
-import { useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import type { z } from "zod";
-import { PASSWORD_RULE_MESSAGE, registerFieldsSchema } from "@taskmint/shared";
+import { registerFieldsSchema } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Field, PasswordField, useZodForm } from "../../../components/form/Form.tsx";
 import { imageFiles } from "../../../components/form/imageFiles.ts";
@@ -14,7 +13,6 @@ const registerFormSchema = registerFieldsSchema.extend({ photo: imageFiles("phot
 
 export function RegisterPage() {
   const register = useRegister();
-  const navigate = useNavigate();
   const form = useZodForm(registerFormSchema, { name: "", email: "", password: "" });
   const chosenRole = useWatch({ control: form.control, name: "role" });
 
@@ -25,7 +23,7 @@ export function RegisterPage() {
     if (file) body.append("photo", file);
     await register.mutateAsync(body);
     toast.success("Register Successfully");
-    await navigate(paths.dashboard.root);
+    // GuestOnly sends the new user on to their home once the session shows.
   };
 
   return (
@@ -33,9 +31,6 @@ export function RegisterPage() {
       form={form}
       onSubmit={onSubmit}
       onError={(error) => toast.error(errorMessage(error, "Registration failed"))}
-      onInvalid={(errors) => {
-        if (errors.password?.message === PASSWORD_RULE_MESSAGE) toast.error(PASSWORD_RULE_MESSAGE);
-      }}
       title="Register your account"
       submitLabel="Register"
       google={{ role: chosenRole, returnTo: paths.dashboard.root }}

@@ -63,7 +63,7 @@ export function SandboxCardForm({ packageId, amount }: { packageId: string; amou
       </div>
       <FormError />
       <PayButton amount={amount} />
-      <p className="text-xs text-base-content/60">
+      <p className="text-xs text-base-content/70">
         Test mode: use 4242 4242 4242 4242 with any future expiry and any CVC.
       </p>
     </Form>

@@ -34,7 +34,7 @@ export function TopPerformers() {
                     />
                   ) : (
                     <span className="flex size-20 items-center justify-center rounded-full bg-base-300">
-                      <UserRound className="size-10 text-base-content/50" aria-hidden="true" />
+                      <UserRound className="size-10 text-base-content/70" aria-hidden="true" />
                     </span>
                   )}
                   <span
