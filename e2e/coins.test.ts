@@ -50,11 +50,11 @@ describe("buying coins", () => {
   it("4242 4242 4242 4242 buys 150 coins, shown in the top bar and the history", async () => {
     const { context, page } = await signedInPage(browser, server.url, buyer);
     await page.goto("/dashboard/purchase-coin");
-    await page.getByRole("heading", { name: "Purchase Coin" }).waitFor();
+    await page.getByRole("heading", { name: "Purchase coins" }).waitFor();
     await shoot(page, "purchase-coin");
     await payWith(page, "4242 4242 4242 4242");
     await page.waitForURL(/\/dashboard\/payment\/success/);
-    await expect.poll(() => page.getByRole("heading", { name: "Payment Successful" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Payment successful" }).isVisible()).toBe(true);
     await expect.poll(() => coinBalance(page)).toContain("200");
     await shoot(page, "payment-success");
     await page.getByRole("link", { name: "Payment history", exact: true }).click();

@@ -3,7 +3,7 @@ import { paths } from "@taskmint/shared/routes";
 import { Page } from "../../../components/ui/Page.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { useServerConfig } from "../../../lib/auth.ts";
-import { formatCoins, formatDollars } from "../../../lib/format.ts";
+import { coinCount, formatDollars } from "../../../lib/format.ts";
 import { SandboxCardForm } from "../components/SandboxCardForm.tsx";
 import { StripePaymentForm } from "../components/StripePaymentForm.tsx";
 
@@ -22,7 +22,7 @@ export function PaymentProcessPage() {
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body">
           <p className="rounded-box bg-base-200 p-3">
-            {formatCoins(purchase.coins)} coins for <strong>{formatDollars(purchase.amount)}</strong>
+            {coinCount(purchase.coins)} for <strong>{formatDollars(purchase.amount)}</strong>
           </p>
           {!config.data ? (
             <Spinner />

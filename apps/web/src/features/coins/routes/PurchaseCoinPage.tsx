@@ -12,7 +12,7 @@ export function PurchaseCoinPage() {
   const packages = useQuery(coinQueries.packages());
   const navigate = useNavigate();
   return (
-    <Page title="Purchase Coin">
+    <Page title="Purchase coins">
       {packages.isPending ? (
         <Spinner />
       ) : packages.isError ? (
