@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser.ts";
 import { SCREENSHOTS as screenshots, shoot } from "./support/screenshots.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
-import { registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
+import { apiSession, registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -90,15 +90,35 @@ describe("the marketplace loop", () => {
       await page.getByRole("heading", { name: "Available tasks" }).waitFor();
       if (user === worker) await shoot(page, "task-list");
       await page.getByRole("link", { name: `View details of ${title}` }).click();
-      await page.getByRole("heading", { name: "Submit Your Work" }).waitFor();
+      await page.getByRole("heading", { name: "Submit your work" }).waitFor();
+      const detailsUrl = page.url();
       await page.getByLabel("Submission details").fill(proof);
       if (user === worker) await shoot(page, "task-details");
       await page.getByRole("button", { name: "Submit", exact: true }).click();
       await page.waitForURL(/\/dashboard\/my-submissions/);
       await expect.poll(() => page.getByText("Submission successful!").isVisible()).toBe(true);
       await expect.poll(() => page.getByRole("row", { name: new RegExp(title) }).count()).toBe(1);
+      // Back on the task, the worker sees their submission's state instead of the form.
+      await page.goto(detailsUrl);
+      await page.getByRole("heading", { name: "Submitted, pending review" }).waitFor();
+      expect(await page.getByLabel("Submission details").count()).toBe(0);
+      if (user === worker) await shoot(page, "task-details-submitted");
       await context.close();
     }
+    // Both slots are taken: a third worker is told so and offered no form, never "0 open slots".
+    const late = await registerViaApi(server.url, "worker", "Lou Late");
+    const { context, page } = await signedInPage(browser, server.url, late);
+    const asBuyer = await apiSession(server.url, buyer);
+    const mine = await asBuyer<{ items: { id: string; task_title: string }[] }>("GET", "/api/buyer/tasks");
+    const task = mine.items.find((item) => item.task_title === title);
+    await page.goto(`/dashboard/task-details/${task?.id}`);
+    await page.getByRole("heading", { name: "No longer open" }).waitFor();
+    expect(await page.getByText("All slots of this task are taken.").isVisible()).toBe(true);
+    expect(await page.getByText("None left").isVisible()).toBe(true);
+    expect(await page.getByText(/\b0 open slots/).count()).toBe(0);
+    expect(await page.getByLabel("Submission details").count()).toBe(0);
+    await shoot(page, "task-details-full");
+    await context.close();
   });
 
   it("the buyer approves one submission and rejects the other with a reason", async () => {
