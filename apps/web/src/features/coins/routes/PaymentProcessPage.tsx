@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Navigate, useLocation } from "react-router";
 import { paths } from "@taskmint/shared/routes";
 import { Page } from "../../../components/ui/Page.tsx";
@@ -5,7 +6,11 @@ import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { useServerConfig } from "../../../lib/auth.ts";
 import { coinCount, formatDollars } from "../../../lib/format.ts";
 import { SandboxCardForm } from "../components/SandboxCardForm.tsx";
-import { StripePaymentForm } from "../components/StripePaymentForm.tsx";
+
+// Stripe's code (and the script it loads from js.stripe.com) only when Stripe is the provider.
+const StripePaymentForm = lazy(() =>
+  import("../components/StripePaymentForm.tsx").then((module) => ({ default: module.StripePaymentForm })),
+);
 
 interface Purchase {
   packageId: string;
@@ -27,7 +32,9 @@ export function PaymentProcessPage() {
           {!config.data ? (
             <Spinner />
           ) : config.data.payment_provider === "stripe" ? (
-            <StripePaymentForm packageId={purchase.packageId} amount={purchase.amount} />
+            <Suspense fallback={<Spinner label="Preparing the payment" />}>
+              <StripePaymentForm packageId={purchase.packageId} amount={purchase.amount} />
+            </Suspense>
           ) : (
             <SandboxCardForm packageId={purchase.packageId} amount={purchase.amount} />
           )}
