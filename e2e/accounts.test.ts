@@ -45,30 +45,30 @@ describe("a worker's account", () => {
     await expect
       .poll(() => page.getByRole("heading", { name: "Register your account" }).isVisible())
       .toBe(true);
-    await page.getByLabel("Your Name").fill("Wanda Worker");
+    await page.getByLabel("Your name").fill("Wanda Worker");
     await page.getByLabel("Role").selectOption("worker");
-    await page.getByLabel("Upload Photo").setInputFiles(await photoFile());
+    await page.getByLabel("Upload photo").setInputFiles(await photoFile());
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Register", exact: true }).click();
 
     await page.waitForURL(/\/dashboard/);
-    await expect.poll(() => page.getByText("Register Successfully").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Account created").isVisible()).toBe(true);
     const topBar = page.getByTestId("dashboard-topbar");
-    await expect.poll(() => topBar.getByText("Available Coins").isVisible()).toBe(true);
+    await expect.poll(() => topBar.getByText("Available coins").isVisible()).toBe(true);
     await expect.poll(() => topBar.getByTestId("coin-balance").textContent()).toContain("10");
     const menu = page.getByRole("navigation", { name: "Dashboard menu" });
-    for (const entry of ["Worker-Home", "TaskList", "My Submissions", "Withdrawals"]) {
+    for (const entry of ["Worker home", "Task list", "My submissions", "Withdrawals"]) {
       await expect.poll(() => menu.getByRole("link", { name: entry }).isVisible()).toBe(true);
     }
-    await expect.poll(() => menu.getByRole("link", { name: "Add new Tasks" }).count()).toBe(0);
+    await expect.poll(() => menu.getByRole("link", { name: "Add new task" }).count()).toBe(0);
     await page.screenshot({ path: path.join(screenshots, "dashboard-1280.png"), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.reload();
     await page.getByTestId("coin-balance").waitFor();
     await page.screenshot({ path: path.join(screenshots, "dashboard-375.png"), fullPage: true });
     await page.getByRole("button", { name: "Open dashboard menu" }).click();
-    await expect.poll(() => menu.getByRole("link", { name: "Worker-Home" }).isVisible()).toBe(true);
+    await expect.poll(() => menu.getByRole("link", { name: "Worker home" }).isVisible()).toBe(true);
     await page.waitForTimeout(500); // let the drawer finish sliding in before the picture
     await page.screenshot({ path: path.join(screenshots, "dashboard-menu-375.png") });
     await page.context().close();
@@ -79,24 +79,24 @@ describe("a worker's account", () => {
     await page.goto("/login");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(/\/dashboard/);
     await expect.poll(() => page.getByTestId("coin-balance").first().textContent()).toContain("10");
 
     await page.goto("/");
     await page.getByRole("button", { name: /account menu/i }).click();
-    await page.getByRole("menuitem", { name: "Sign Out" }).click();
-    await expect.poll(() => page.getByText("Sign Out successFully").isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole("link", { name: "Login" }).first().isVisible()).toBe(true);
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await expect.poll(() => page.getByText("Signed out").isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("link", { name: "Sign in" }).first().isVisible()).toBe(true);
 
     await page.goto("/dashboard");
     await page.waitForURL(/\/login/);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("Wrong123");
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect.poll(() => page.getByText("Invalid email or password").isVisible()).toBe(true);
     await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(/\/dashboard/);
     await page.context().close();
   });
@@ -113,7 +113,7 @@ describe("a worker's account", () => {
     await shoot(page, "login-google-error");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(/\/dashboard\/my-submissions$/);
     await page.context().close();
   });
@@ -123,7 +123,7 @@ describe("a worker's account", () => {
     await page.goto("/login");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(/\/dashboard/);
     await page.goto("/dashboard/add-tasks");
     await page.waitForURL(/\/dashboard\/workerHome/);
@@ -138,7 +138,7 @@ describe("screenshots of the sign-in pages", () => {
       for (const route of ["login", "register"]) {
         await page.goto(`/${route}`);
         await page
-          .getByRole("button", { name: route === "login" ? "Login" : "Register", exact: true })
+          .getByRole("button", { name: route === "login" ? "Sign in" : "Register", exact: true })
           .waitFor();
         await page.screenshot({ path: path.join(screenshots, `${route}-${width}.png`), fullPage: true });
       }

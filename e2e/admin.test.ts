@@ -24,7 +24,7 @@ describe("administration", () => {
     const worker = await registerViaApi(server.url, "worker", "Molly Morph");
     const workerView = await signedInPage(browser, server.url, worker);
     const menu = workerView.page.getByRole("navigation", { name: "Dashboard menu" });
-    await expect.poll(() => menu.getByRole("link", { name: "TaskList" }).isVisible()).toBe(true);
+    await expect.poll(() => menu.getByRole("link", { name: "Task list" }).isVisible()).toBe(true);
 
     const adminView = await signedInPage(browser, server.url, admin);
     await adminView.page.goto("/dashboard/manage-users");
@@ -37,8 +37,8 @@ describe("administration", () => {
     await shoot(adminView.page, "manage-users");
 
     await workerView.page.reload();
-    await expect.poll(() => menu.getByRole("link", { name: "Add new Tasks" }).isVisible()).toBe(true);
-    await expect.poll(() => menu.getByRole("link", { name: "TaskList" }).count()).toBe(0);
+    await expect.poll(() => menu.getByRole("link", { name: "Add new task" }).isVisible()).toBe(true);
+    await expect.poll(() => menu.getByRole("link", { name: "Task list" }).count()).toBe(0);
     await workerView.context.close();
     await adminView.context.close();
   });
@@ -70,7 +70,7 @@ describe("administration", () => {
 
     const adminView = await signedInPage(browser, server.url, admin);
     await adminView.page.goto("/dashboard/manage-task");
-    await adminView.page.getByRole("heading", { name: "Manage Task" }).waitFor();
+    await adminView.page.getByRole("heading", { name: "Manage tasks" }).waitFor();
     await shoot(adminView.page, "manage-task");
     await adminView.page.getByRole("button", { name: "Delete Tag 20 photos" }).click();
     await adminView.page.getByRole("button", { name: "Yes, delete it" }).click();

@@ -49,12 +49,23 @@ describe("buying coins", () => {
 
   it("4242 4242 4242 4242 buys 150 coins, shown in the top bar and the history", async () => {
     const { context, page } = await signedInPage(browser, server.url, buyer);
+    // The sandbox provider is active: nothing may be fetched from Stripe, not even its script.
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
     await page.goto("/dashboard/purchase-coin");
-    await page.getByRole("heading", { name: "Purchase Coin" }).waitFor();
+    await page.getByRole("heading", { name: "Purchase coins" }).waitFor();
+    // Each package's price per coin, and the cheapest per coin marked.
+    await expect
+      .poll(() => page.getByTestId("per-coin").allTextContents())
+      .toEqual(["$0.10 per coin", "$0.067 per coin", "$0.04 per coin", "$0.035 per coin"]);
+    expect(await page.getByText("Best value", { exact: true }).count()).toBe(1);
+    expect(
+      await page.getByRole("article").filter({ hasText: "Best value" }).getByRole("heading").textContent(),
+    ).toBe("1,000 coins");
     await shoot(page, "purchase-coin");
     await payWith(page, "4242 4242 4242 4242");
     await page.waitForURL(/\/dashboard\/payment\/success/);
-    await expect.poll(() => page.getByRole("heading", { name: "Payment Successful" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Payment successful" }).isVisible()).toBe(true);
     await expect.poll(() => coinBalance(page)).toContain("200");
     await shoot(page, "payment-success");
     await page.getByRole("link", { name: "Payment history", exact: true }).click();
@@ -62,12 +73,28 @@ describe("buying coins", () => {
     await expect.poll(() => page.getByRole("row").filter({ hasText: "completed" }).count()).toBe(1);
     await expect.poll(() => page.getByRole("row").filter({ hasText: "failed" }).count()).toBe(1);
     await shoot(page, "payment-history");
+    expect(requested.length).toBeGreaterThan(0);
+    expect(requested.filter((url) => /(^|\.)stripe\.(com|network)\//.test(new URL(url).host + "/"))).toEqual(
+      [],
+    );
     await context.close();
   });
 });
 
 describe("withdrawing coins", () => {
   it("a worker with 200+ coins requests a withdrawal, an admin approves it, the worker sees it approved", async () => {
+    // With the sign-up bonus only, the page shows how far the minimum is.
+    {
+      const { context, page } = await signedInPage(browser, server.url, worker);
+      await page.goto("/dashboard/withdrawals");
+      await page.getByText("10 of 200 coins", { exact: true }).waitFor();
+      expect(await page.getByRole("progressbar", { name: "10 of 200 coins" }).getAttribute("value")).toBe(
+        "10",
+      );
+      expect(await page.getByText("190 coins more to reach the minimum withdrawal.").isVisible()).toBe(true);
+      await shoot(page, "withdrawals-progress");
+      await context.close();
+    }
     // The worker earns 250 coins the real way: a task, a submission, an approval.
     const asBuyer = await apiSession(server.url, buyer);
     const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#f59e0b" } })
@@ -96,11 +123,22 @@ describe("withdrawing coins", () => {
     await page.goto("/dashboard/withdrawals");
     await expect.poll(() => coinBalance(page)).toContain("200");
     await page.getByLabel("Coins to withdraw").fill("200");
-    await expect.poll(() => page.getByLabel("Withdraw amount ($)").inputValue()).toBe("10.00");
+    await expect.poll(() => page.getByLabel("Amount in dollars").inputValue()).toBe("10.00");
+    expect(await page.getByText("200 of 200 coins", { exact: true }).isVisible()).toBe(true);
     await page.getByLabel("Payment system").selectOption("Bkash");
     await page.getByLabel("Account number").fill("01712345678");
     await shoot(page, "withdrawals");
     await page.getByRole("button", { name: "Withdraw" }).click();
+    // A confirmation first: amount in coins and dollars, method, account, and what happens next.
+    const confirm = page.getByRole("dialog", { name: "Confirm your withdrawal" });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain("200 coins = $10.00");
+    expect(await confirm.textContent()).toContain("Bkash");
+    expect(await confirm.textContent()).toContain("01712345678");
+    expect(await confirm.textContent()).toContain("held while an admin reviews your request");
+    await shoot(page, "withdrawal-confirm");
+    expect(await coinBalance(page)).toContain("200"); // nothing sent yet
+    await confirm.getByRole("button", { name: "Send request" }).click();
     await expect
       .poll(() => page.getByText("Withdrawal request submitted successfully").isVisible())
       .toBe(true);

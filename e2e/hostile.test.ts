@@ -67,7 +67,7 @@ describe("hostile users", () => {
 
     const buyerView = await signedInPage(browser, server.url, buyer);
     await buyerView.page.goto("/dashboard/BuyersHome");
-    await buyerView.page.getByRole("button", { name: "View Details" }).click();
+    await buyerView.page.getByRole("button", { name: "View details" }).click();
     await expect.poll(() => buyerView.page.getByText(`Proof ${hostile}`).isVisible()).toBe(true);
     await buyerView.page.getByRole("button", { name: "Reject" }).click();
     await buyerView.page.getByLabel(/Reason for rejection/).fill(`Reason ${hostile}`);

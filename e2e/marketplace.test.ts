@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./support/browser.ts";
 import { SCREENSHOTS as screenshots, shoot } from "./support/screenshots.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
-import { registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
+import { apiSession, registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -32,24 +32,24 @@ describe("the marketplace loop", () => {
   it("a buyer posts a task with an image and pays for it from their coins", async () => {
     const { context, page } = await signedInPage(browser, server.url, buyer);
     await page.goto("/dashboard/add-tasks");
-    await page.getByRole("heading", { name: "Add Micro Task for Earning" }).waitFor();
-    await page.getByLabel("Task Title").fill(title);
+    await page.getByRole("heading", { name: "Add a micro task" }).waitFor();
+    await page.getByLabel("Task title").fill(title);
     await page
-      .getByLabel("Task Detail")
+      .getByLabel("Task details")
       .fill("Open the page, read it all, and list three things that confused you.");
-    await page.getByLabel("Required Workers").fill("2");
-    await page.getByLabel("Payable Amount (coins per worker)").fill("5");
+    await page.getByLabel("Number of workers").fill("2");
+    await page.getByLabel("Pay per worker (coins)").fill("5");
     await expect.poll(() => page.getByTestId("total-cost").textContent()).toBe("10 coins");
     const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel("Completion Date").fill(due);
+    await page.getByLabel("Completion date").fill(due);
     const image = path.join(screenshots, "task.png");
     await sharp({ create: { width: 640, height: 360, channels: 3, background: "#14b8a6" } })
       .png()
       .toFile(image);
-    await page.getByLabel("Task Image").setInputFiles(image);
-    await page.getByLabel("Submission Info").fill("Your three points, as a list.");
+    await page.getByLabel("Task image").setInputFiles(image);
+    await page.getByLabel("What to submit").fill("Your three points, as a list.");
     await shoot(page, "add-task");
-    await page.getByRole("button", { name: "Add Task" }).click();
+    await page.getByRole("button", { name: "Add task" }).click();
 
     await page.waitForURL(/\/dashboard\/my-tasks/);
     await expect.poll(() => page.getByText("Your task has been created successfully").isVisible()).toBe(true);
@@ -62,20 +62,20 @@ describe("the marketplace loop", () => {
   it("asks a buyer to buy coins when a task costs more than they have", async () => {
     const { context, page } = await signedInPage(browser, server.url, buyer);
     await page.goto("/dashboard/add-tasks");
-    await page.getByLabel("Required Workers").fill("100");
-    await page.getByLabel("Payable Amount (coins per worker)").fill("100");
-    await page.getByLabel("Task Title").fill("Too expensive");
-    await page.getByLabel("Task Detail").fill("x");
+    await page.getByLabel("Number of workers").fill("100");
+    await page.getByLabel("Pay per worker (coins)").fill("100");
+    await page.getByLabel("Task title").fill("Too expensive");
+    await page.getByLabel("Task details").fill("x");
     await page
-      .getByLabel("Completion Date")
+      .getByLabel("Completion date")
       .fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
-    await page.getByLabel("Task Image").setInputFiles(path.join(screenshots, "task.png"));
-    await page.getByLabel("Submission Info").fill("x");
-    await page.getByRole("button", { name: "Add Task" }).click();
+    await page.getByLabel("Task image").setInputFiles(path.join(screenshots, "task.png"));
+    await page.getByLabel("What to submit").fill("x");
+    await page.getByRole("button", { name: "Add task" }).click();
     await expect
-      .poll(() => page.getByRole("heading", { name: "Insufficient Coins!" }).isVisible())
+      .poll(() => page.getByRole("heading", { name: "Insufficient coins!" }).isVisible())
       .toBe(true);
-    await page.getByRole("dialog").getByRole("link", { name: "Purchase Coin" }).click();
+    await page.getByRole("dialog").getByRole("link", { name: "Buy coins" }).click();
     await page.waitForURL(/\/dashboard\/purchase-coin/);
     await context.close();
   });
@@ -87,30 +87,50 @@ describe("the marketplace loop", () => {
     ] as const) {
       const { context, page } = await signedInPage(browser, server.url, user);
       await page.goto("/dashboard/task-list");
-      await page.getByRole("heading", { name: "Available Tasks" }).waitFor();
+      await page.getByRole("heading", { name: "Available tasks" }).waitFor();
       if (user === worker) await shoot(page, "task-list");
       await page.getByRole("link", { name: `View details of ${title}` }).click();
-      await page.getByRole("heading", { name: "Submit Your Work" }).waitFor();
+      await page.getByRole("heading", { name: "Submit your work" }).waitFor();
+      const detailsUrl = page.url();
       await page.getByLabel("Submission details").fill(proof);
       if (user === worker) await shoot(page, "task-details");
       await page.getByRole("button", { name: "Submit", exact: true }).click();
       await page.waitForURL(/\/dashboard\/my-submissions/);
       await expect.poll(() => page.getByText("Submission successful!").isVisible()).toBe(true);
       await expect.poll(() => page.getByRole("row", { name: new RegExp(title) }).count()).toBe(1);
+      // Back on the task, the worker sees their submission's state instead of the form.
+      await page.goto(detailsUrl);
+      await page.getByRole("heading", { name: "Submitted, pending review" }).waitFor();
+      expect(await page.getByLabel("Submission details").count()).toBe(0);
+      if (user === worker) await shoot(page, "task-details-submitted");
       await context.close();
     }
+    // Both slots are taken: a third worker is told so and offered no form, never "0 open slots".
+    const late = await registerViaApi(server.url, "worker", "Lou Late");
+    const { context, page } = await signedInPage(browser, server.url, late);
+    const asBuyer = await apiSession(server.url, buyer);
+    const mine = await asBuyer<{ items: { id: string; task_title: string }[] }>("GET", "/api/buyer/tasks");
+    const task = mine.items.find((item) => item.task_title === title);
+    await page.goto(`/dashboard/task-details/${task?.id}`);
+    await page.getByRole("heading", { name: "No longer open" }).waitFor();
+    expect(await page.getByText("All slots of this task are taken.").isVisible()).toBe(true);
+    expect(await page.getByText("None left").isVisible()).toBe(true);
+    expect(await page.getByText(/\b0 open slots/).count()).toBe(0);
+    expect(await page.getByLabel("Submission details").count()).toBe(0);
+    await shoot(page, "task-details-full");
+    await context.close();
   });
 
   it("the buyer approves one submission and rejects the other with a reason", async () => {
     const { context, page } = await signedInPage(browser, server.url, buyer);
     await page.goto("/dashboard/BuyersHome");
-    await page.getByRole("heading", { name: "Tasks To Review" }).waitFor();
+    await page.getByRole("heading", { name: "Tasks to review" }).waitFor();
     await expect.poll(() => page.getByRole("row").count()).toBe(3);
     await shoot(page, "buyer-home");
 
     await page
       .getByRole("row", { name: /Will Worker/ })
-      .getByRole("button", { name: "View Details" })
+      .getByRole("button", { name: "View details" })
       .click();
     await expect.poll(() => page.getByText("1. The pricing table.").isVisible()).toBe(true);
     await page.getByRole("button", { name: "Approve" }).click();
@@ -118,7 +138,7 @@ describe("the marketplace loop", () => {
 
     await page
       .getByRole("row", { name: /Rita Rejected/ })
-      .getByRole("button", { name: "View Details" })
+      .getByRole("button", { name: "View details" })
       .click();
     await page.getByRole("button", { name: "Reject" }).click();
     await page.getByLabel(/Reason for rejection/).fill("Please list three concrete points.");
@@ -150,10 +170,10 @@ describe("the marketplace loop", () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.url });
     const page = await context.newPage();
     await page.goto("/allTask");
-    await page.getByRole("heading", { name: "All Tasks" }).waitFor();
-    await page.getByRole("button", { name: "Price High to Low" }).click();
+    await page.getByRole("heading", { name: "All tasks" }).waitFor();
+    await page.getByRole("button", { name: "Price: high to low" }).click();
     await expect
-      .poll(() => page.getByRole("button", { name: "Price High to Low" }).getAttribute("aria-pressed"))
+      .poll(() => page.getByRole("button", { name: "Price: high to low" }).getAttribute("aria-pressed"))
       .toBe("true");
     await page.getByRole("button", { name: `Details of ${title}` }).click();
     await expect.poll(() => page.getByText("Submission information").isVisible()).toBe(true);
@@ -162,11 +182,11 @@ describe("the marketplace loop", () => {
     expect(await details.getByText("Contact", { exact: true }).count()).toBe(0);
     expect(await details.getByText(buyer.email).count()).toBe(0);
     await shoot(page, "all-tasks-modal");
-    await page.getByRole("button", { name: "Apply for Task" }).click();
+    await page.getByRole("button", { name: "Apply for task" }).click();
     await page.waitForURL(/\/login/);
     await page.getByLabel("Email").fill(rejectedWorker.email);
     await page.getByLabel("Password").fill(rejectedWorker.password);
-    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(/\/dashboard\/task-details\//);
     // Signed in, the same details name the buyer's email.
     await page.goto("/allTask");

@@ -17,8 +17,7 @@ export const SIGNUP_BONUS: Record<SelfRegisterRole, number> = { worker: 10, buye
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_RULE_MESSAGE =
-  "Must have an Uppercase and Must have an Lower Case and Password long at least 6 character";
+export const PASSWORD_RULE_MESSAGE = `Use at least ${PASSWORD_MIN_LENGTH} characters, with an uppercase and a lowercase letter`;
 
 /** Where each role lands in the dashboard. */
 export const ROLE_HOME: Record<Role, string> = {

@@ -81,6 +81,25 @@ export const submissionSchema = z.object({
 });
 export type Submission = z.infer<typeof submissionSchema>;
 
+/** The signed-in reader's own submission to a task, as the task's details show it. */
+export const ownSubmissionSchema = submissionSchema.pick({
+  id: true,
+  status: true,
+  current_date: true,
+  reason: true,
+  auto_approve_at: true,
+});
+export type OwnSubmission = z.infer<typeof ownSubmissionSchema>;
+
+/**
+ * Answer of GET /api/tasks/:id: the task and, for a signed-in reader, their own submission
+ * to it (null when they have none). Absent for visitors.
+ */
+export const taskDetailsSchema = taskSchema.extend({
+  my_submission: ownSubmissionSchema.nullable().optional(),
+});
+export type TaskDetails = z.infer<typeof taskDetailsSchema>;
+
 export const taskSorts = ["price_asc", "price_desc", "newest"] as const;
 export type TaskSort = (typeof taskSorts)[number];
 

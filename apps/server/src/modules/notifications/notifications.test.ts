@@ -69,6 +69,25 @@ describe("notifications (rule R15)", () => {
     expect((await inbox(buyer)).total).toBe(2);
   });
 
+  it("says coin, not coins, when an approval pays one coin", async () => {
+    const buyer = await registerUser(ctx.app, "buyer", { name: "Olga One" });
+    const task = (
+      await postTask(ctx.app, buyer.cookie, {
+        task_title: "Like a post",
+        required_workers: 1,
+        payable_amount: 1,
+      })
+    ).json<Task>();
+    const worker = await registerUser(ctx.app, "worker");
+    const submission = (
+      await call("POST", `/api/tasks/${task.id}/submissions`, worker.cookie, { submission_details: "Liked" })
+    ).json<Submission>();
+    await call("POST", `/api/submissions/${submission.id}/approve`, buyer.cookie);
+    expect((await inbox(worker)).items.map((item) => item.message)).toEqual([
+      "You have earned 1 coin from Olga One for completing Like a post",
+    ]);
+  });
+
   it("marks read only your own notifications", async () => {
     const alice = await registerUser(ctx.app, "worker");
     const bob = await registerUser(ctx.app, "worker");

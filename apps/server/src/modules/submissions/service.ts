@@ -152,8 +152,8 @@ async function whyNotDecided(db: Database, reviewer: Reviewer, submissionId: str
   return new Error(`submission ${submissionId} is pending yet could not be decided`);
 }
 
-/** The worker's notification on approval (rule R15): amount, buyer's name, task title. */
-const EARNED_MESSAGE = "You have earned %s coins from %s for completing %s";
+/** The worker's notification on approval (rule R15): amount ("1 coin", "7 coins"), buyer's name, task title. */
+const EARNED_MESSAGE = "You have earned %s %s from %s for completing %s";
 
 /**
  * Rule R4: pays the worker from the task's escrow, once. One statement decides the
@@ -213,7 +213,7 @@ function approvalStatement(db: Database, byServer: boolean) {
           }).as("paid"),
           notified: notifySql(
             submissions.workerId,
-            sql`format(${EARNED_MESSAGE}::text, ${tasks.payableAmount}, ${buyerName}, ${tasks.title})`,
+            sql`format(${EARNED_MESSAGE}::text, ${tasks.payableAmount}, case when ${tasks.payableAmount} = 1 then 'coin' else 'coins' end, ${buyerName}, ${tasks.title})`,
             paths.dashboard.mySubmissions,
           ).as("notified"),
         }),

@@ -9,6 +9,7 @@ import {
   pageQuerySchema,
   publicTaskQuerySchema,
   refundedCoinsSchema,
+  taskDetailsSchema,
   taskSchema,
   type CursorPage,
   type Task,
@@ -21,7 +22,7 @@ import { fieldMessages } from "../../plugins/errors.ts";
 import {
   createTask,
   deleteTask,
-  getTask,
+  getTaskDetails,
   listBuyerTasks,
   listPublicTasksJson,
   listWorkerTasks,
@@ -60,12 +61,14 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["tasks"],
-        summary: "One task (user_email only for signed-in users)",
+        summary: "One task (user_email only for signed-in users), with your own submission to it",
+        description:
+          "For a signed-in user, my_submission is their submission to this task (its status, and the rejection reason or the auto-approval date), or null if they have none. Absent for visitors.",
         params: taskParams,
-        response: { 200: taskSchema },
+        response: { 200: taskDetailsSchema },
       },
     },
-    async (request) => getTask(app.db, request.params.id, await sessionUser(request)),
+    async (request) => getTaskDetails(app.db, request.params.id, await sessionUser(request)),
   );
 
   app.post(

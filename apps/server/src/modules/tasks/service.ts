@@ -13,6 +13,7 @@ import {
   type Role,
   type Task,
   type TaskSort,
+  type TaskDetails,
 } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { submissions, tasks } from "../../db/schema/index.ts";
@@ -24,7 +25,7 @@ import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts"
 import { processImage, storeImage } from "../uploads/service.ts";
 import type { FirstPageCache } from "./first-page-cache.ts";
 import { keysetPage, offsetPage } from "../../lib/paging.ts";
-import { selectTasks, taskFor, toTask, type TaskAudience } from "./views.ts";
+import { selectSubmissions, selectTasks, taskFor, toSubmission, toTask, type TaskAudience } from "./views.ts";
 
 export interface Actor {
   id: string;
@@ -75,6 +76,34 @@ export async function getTask(db: Database, taskId: string, viewer: Actor | null
   const visible = row && (!row.deletedAt || viewer?.role === "admin" || viewer?.id === row.buyerId);
   if (!row || !visible) throw notFound("Task");
   return taskFor(toTask(row), viewer ? "signed-in" : "visitor");
+}
+
+/**
+ * One task as GET /api/tasks/:id answers it: for a signed-in reader, with their own
+ * submission to it (null if none), so a worker who already submitted sees its status.
+ */
+export async function getTaskDetails(
+  db: Database,
+  taskId: string,
+  viewer: Actor | null,
+): Promise<TaskDetails> {
+  const task = await getTask(db, taskId, viewer);
+  if (!viewer) return task;
+  const [own] = await selectSubmissions(db).where(
+    and(eq(submissions.taskId, taskId), eq(submissions.workerId, viewer.id)),
+  );
+  if (!own) return { ...task, my_submission: null };
+  const { id, status, current_date, reason, auto_approve_at } = toSubmission(own);
+  return {
+    ...task,
+    my_submission: {
+      id,
+      status,
+      current_date,
+      ...(reason ? { reason } : {}),
+      ...(auto_approve_at ? { auto_approve_at } : {}),
+    },
+  };
 }
 
 /** Loads a live task for a change: 404 when missing or deleted, 403 unless the actor owns it (or is an admin, when allowed). */

@@ -7,6 +7,7 @@ import {
   type Page,
   type Submission,
   type Task,
+  type TaskDetails,
   type User,
 } from "@taskmint/shared";
 import {
@@ -303,6 +304,36 @@ describe("submitting (rule R3)", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: { code: "ALREADY_SUBMITTED" } });
     expect((await call("GET", `/api/tasks/${task.id}`)).json()).toMatchObject({ required_workers: 1 });
+  });
+
+  it("tells a signed-in worker on the task's details whether they submitted, and only them", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer, { required_workers: 2 });
+    const worker = await registerUser(ctx.app, "worker");
+    const other = await registerUser(ctx.app, "worker");
+    const details = async (cookie?: string) =>
+      (await call("GET", `/api/tasks/${task.id}`, cookie)).json<TaskDetails>();
+
+    expect((await details(worker.cookie)).my_submission).toBeNull();
+    const submission = (await submit(worker, task.id)).json<Submission>();
+    expect((await details(worker.cookie)).my_submission).toEqual({
+      id: submission.id,
+      status: "pending",
+      current_date: submission.current_date,
+      auto_approve_at: submission.auto_approve_at,
+    });
+    // Another worker, the buyer and a visitor are not told of it.
+    expect((await details(other.cookie)).my_submission).toBeNull();
+    expect((await details(buyer.cookie)).my_submission).toBeNull();
+    expect(await details()).not.toHaveProperty("my_submission");
+
+    // A rejection shows with its reason.
+    await call("POST", `/api/submissions/${submission.id}/reject`, buyer.cookie, { reason: "No proof" });
+    expect((await details(worker.cookie)).my_submission).toMatchObject({
+      id: submission.id,
+      status: "rejected",
+      reason: "No proof",
+    });
   });
 
   it("refuses a full task, a closed one and an expired one", async () => {

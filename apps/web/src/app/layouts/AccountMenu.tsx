@@ -7,7 +7,7 @@ import { errorMessage } from "../../lib/api.ts";
 import { useSignOut } from "../../lib/auth.ts";
 import { useDropdown } from "../../lib/useDropdown.ts";
 
-/** The avatar button and its menu: Profile and Sign Out. */
+/** The avatar button and its menu: Profile and Sign out. */
 export function AccountMenu({ user }: { user: User }) {
   const { open, close, box, triggerProps } = useDropdown();
   const signOut = useSignOut();
@@ -20,7 +20,7 @@ export function AccountMenu({ user }: { user: User }) {
     await navigate(paths.home);
     try {
       await signOut.mutateAsync();
-      toast.success("Sign Out successFully");
+      toast.success("Signed out");
     } catch (error) {
       toast.error(errorMessage(error, "Sign out failed"));
     }
@@ -54,7 +54,7 @@ export function AccountMenu({ user }: { user: User }) {
               onClick={() => void onSignOut()}
               disabled={signOut.isPending}
             >
-              Sign Out
+              Sign out
             </button>
           </li>
         </ul>

@@ -68,7 +68,7 @@ export function DashboardLayout() {
             {user && user.role !== "admin" && (
               <>
                 <span className="hidden text-sm text-base-content/70 min-[400px]:inline">
-                  Available Coins
+                  Available coins
                 </span>
                 <CoinBalance coins={user.coins} />
               </>

@@ -53,7 +53,7 @@ function NavLinks({
         <>
           <li>
             <NavLink to={paths.login} className={navClass} onClick={onNavigate}>
-              Login
+              Sign in
             </NavLink>
           </li>
           <li>

@@ -1,7 +1,7 @@
 import { CalendarDays, Coins, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Task } from "@taskmint/shared";
-import { formatDate } from "../../lib/format.ts";
+import { coinCount, formatDate, openSlots } from "../../lib/format.ts";
 
 export function TaskCard({ task, action }: { task: Task; action: ReactNode }) {
   return (
@@ -15,11 +15,11 @@ export function TaskCard({ task, action }: { task: Task; action: ReactNode }) {
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <li className="flex items-center gap-1">
             <Coins className="size-4 text-accent" aria-hidden="true" />
-            {task.payable_amount} coins
+            {coinCount(task.payable_amount)}
           </li>
           <li className="flex items-center gap-1">
             <Users className="size-4" aria-hidden="true" />
-            {task.required_workers} needed
+            {openSlots(task.required_workers)}
           </li>
           <li className="flex items-center gap-1">
             <CalendarDays className="size-4" aria-hidden="true" />

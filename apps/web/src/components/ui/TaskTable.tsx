@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Task } from "@taskmint/shared";
-import { formatDate } from "../../lib/format.ts";
+import { coinCount, formatDate } from "../../lib/format.ts";
 import { DataTable } from "./DataTable.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 
@@ -31,7 +31,7 @@ export function TaskTable({
             </td>
           )}
           <td>{task.required_workers}</td>
-          <td className="whitespace-nowrap">{task.payable_amount} coins</td>
+          <td className="whitespace-nowrap">{coinCount(task.payable_amount)}</td>
           <td className="whitespace-nowrap">{formatDate(task.completion_date)}</td>
           <td>
             <StatusBadge status={task.status} />

@@ -1,124 +1,121 @@
 import { paths } from "@taskmint/shared/routes";
 
-// The landing page's words. Payout facts follow rule R17: what the withdrawal form offers.
+// The landing page's words. Every claim here is something the product does as built (rules
+// R17, R19): payout facts are what the withdrawal form offers, guarantees are what the
+// server enforces. No invented numbers, people or quotes.
 
 export const SLIDES = [
   {
     id: 1,
     image: "/images/banner-earn.webp",
-    title: "Turn Your Time Into Money",
-    description: "Complete small online tasks in minutes and earn coins you can withdraw as real money.",
-    buttonText: "Start Earning",
+    title: "Turn your time into money",
+    description:
+      "Complete small online tasks and earn coins. From 200 coins, withdraw them as money: 20 coins make $1.",
+    buttonText: "Start earning",
     to: paths.register,
   },
   {
     id: 2,
     image: "/images/banner-tasks.webp",
-    title: "Simple Tasks, Real Rewards",
+    title: "Simple tasks, real rewards",
     description:
-      "Watch, test, review and share: clear instructions, fair reviews, and pay for every approved task.",
-    buttonText: "View Tasks",
+      "Every task says what to do and what proof to send. Approved work is paid from coins the buyer set aside in advance.",
+    buttonText: "View tasks",
     to: paths.allTasks,
   },
   {
     id: 3,
     image: "/images/banner-community.webp",
-    title: "Join Our Growing Community",
-    description: "Over 10,000 users already earn and get work done here. Sign up free in a minute.",
-    buttonText: "Register Now",
+    title: "Join our growing community",
+    description: "Sign up free in a minute: workers start with 10 coins, buyers with 50.",
+    buttonText: "Register now",
     to: paths.register,
   },
 ] as const;
 
 export const FEATURES = [
-  { title: "Earn Extra Cash", text: "Every approved task pays coins; 20 coins make a dollar." },
-  { title: "Work Online", text: "All you need is a browser and a connection." },
-  { title: "Work from Home", text: "No commute, no office: work from your sofa." },
-  { title: "Flexible Hours", text: "Pick tasks when it suits you, day or night." },
+  { title: "Earn extra cash", text: "Every approved task pays coins; 20 coins make a dollar." },
+  { title: "Work online", text: "All you need is a browser and a connection." },
+  { title: "Work from home", text: "No commute, no office: work from your sofa." },
+  { title: "Flexible hours", text: "Pick tasks when it suits you, day or night." },
 ] as const;
 
 export const HOW_IT_WORKS = [
-  "Sign up free as a worker.",
-  "Complete a quick set of tasks to learn how they work.",
-  "Pick tasks on your computer or your phone.",
-  "Read each task's instructions and complete it carefully.",
+  "Sign up free as a worker: you start with 10 coins.",
+  "Browse the open tasks on your computer or your phone and pick one.",
+  "Read its instructions carefully, do the work and submit your proof.",
+  "The buyer approves it and the task's coins are yours. Work left unreviewed for 3 days is approved automatically.",
   "Withdraw your money to Bkash, Rocket, Nagad or PayPal from 200 coins ($10).",
 ] as const;
 
 export const WHY_US = [
-  { title: "Opportunity", text: "Open to anyone: no special skills needed." },
-  { title: "Flexibility", text: "Flexible hours, from anywhere." },
-  { title: "Motivation", text: "Rewards as your skills grow." },
-  { title: "Support", text: "A team that answers when you need help." },
-  { title: "Easy Withdrawals", text: "Bkash, Rocket, Nagad or PayPal, from 200 coins ($10)." },
+  { title: "Opportunity", text: "Open to anyone: sign-up is free and needs no experience." },
+  { title: "Flexibility", text: "Work when you like, wherever you have a connection." },
+  {
+    title: "Guaranteed pay",
+    text: "A task's coins are set aside when it is posted, so approved work is always paid.",
+  },
+  { title: "Clear decisions", text: "A rejection always comes with the buyer's reason." },
+  { title: "Easy withdrawals", text: "Bkash, Rocket, Nagad or PayPal, from 200 coins ($10)." },
 ] as const;
 
 export const FAQ = [
   {
     question: "How much does a task pay?",
     answer:
-      "Most tasks pay roughly the value of $0.10 to $5 in coins, depending on the effort they take. 20 coins are worth $1.",
+      "Each buyer sets the pay per worker, in coins, and you see it before you start. 20 coins are worth $1.",
   },
   {
     question: "How much can I earn in a month?",
     answer:
-      "Dedicated part-time workers earn about $200 to $500 a month. What you earn depends on the tasks you pick and the time you give.",
+      "There is no fixed amount: it depends on the tasks buyers post and the time you give. Your dashboard shows your total earnings.",
   },
   {
     question: "How do I withdraw my earnings?",
     answer:
-      "From your dashboard, withdraw to Bkash, Rocket, Nagad or PayPal once you have at least 200 coins ($10). Withdrawals are processed in 3 to 5 business days.",
+      "From your dashboard, withdraw to Bkash, Rocket, Nagad or PayPal once you have at least 200 coins ($10). The coins are held while an admin reviews the request; if it is rejected, they come back to your balance with the reason.",
   },
   {
     question: "How is the quality of work checked?",
     answer:
-      "The buyer reviews every submission and approves or rejects it with a reason, and random checks keep reviews fair. A submission nobody reviews is approved automatically after 3 days.",
+      "The buyer reviews every submission and approves it, or rejects it with a reason you can read. A submission nobody reviews is approved automatically after 3 days.",
   },
   {
-    question: "Are there bonuses for good work?",
-    answer: "Yes. Workers whose work is consistently approved get bonuses and priority on new tasks.",
+    question: "Is the pay for a task guaranteed?",
+    answer:
+      "Yes. When a buyer posts a task, the pay for all its workers is set aside from their balance. Approved work is paid from it, so a buyer cannot run out of coins before paying you.",
   },
   {
     question: "Can I work from anywhere?",
     answer:
-      "Yes, from any country with an internet connection. A few tasks are only for workers in certain countries; their details say so.",
+      "Yes: everything happens in your browser. To withdraw, you need a Bkash, Rocket or Nagad mobile account (Bangladesh) or a PayPal account.",
   },
 ] as const;
 
-export const TESTIMONIALS = [
+/** What the server enforces, for workers and buyers (in place of invented testimonials). */
+export const GUARANTEES = [
   {
-    id: 1,
-    name: "Nusrat Jahan",
-    role: "Worker",
-    image: "/images/avatar-1.webp",
-    quote: "I do a few tasks every evening and withdraw to Bkash every month. It adds up.",
+    title: "Coins set aside up front",
+    text: "Posting a task moves its full pay into escrow. Approved work is paid from there, never from a promise.",
   },
   {
-    id: 2,
-    name: "Daniel Okafor",
-    role: "Buyer",
-    image: "/images/avatar-2.webp",
-    quote: "I got 200 app reviews tested in two days, and paid only for the ones I approved.",
+    title: "No endless waiting",
+    text: "A submission the buyer has not reviewed within 3 days is approved and paid automatically.",
   },
   {
-    id: 3,
-    name: "Rafi Ahmed",
-    role: "Worker",
-    image: "/images/avatar-3.webp",
-    quote: "Clear instructions and fair reviews. When a task was rejected, I was told exactly why.",
+    title: "A reason for every rejection",
+    text: "A buyer cannot reject work without saying why, and the worker sees the reason.",
   },
   {
-    id: 4,
-    name: "Maria Santos",
-    role: "Buyer",
-    image: "/images/avatar-4.webp",
-    quote: "The escrow gives me peace of mind: unused coins come back the moment I close a task.",
+    title: "Pay only for approved work",
+    text: "A rejected submission frees its slot or returns its coins, and a deleted or expired task returns the coins of its open slots.",
   },
   {
-    id: 5,
-    name: "Tanvir Hossain",
-    role: "Worker",
-    image: "/images/avatar-5.webp",
-    quote: "Flexible hours around my studies, and payouts that arrive on time.",
+    title: "Withdrawals held, not lost",
+    text: "A withdrawal request holds its coins while an admin reviews it; a rejected request returns them to your balance.",
+  },
+  {
+    title: "Card payments checked",
+    text: "Bought coins are credited once, only after the payment has been verified with the card provider.",
   },
 ] as const;

@@ -6,6 +6,7 @@ import type {
   Submission,
   SubmissionStatus,
   Task,
+  TaskDetails,
   WorkerStats,
 } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
@@ -18,7 +19,10 @@ const all = ["tasks"] as const;
 export const taskQueries = {
   all,
   detail: (id: string) =>
-    queryOptions({ queryKey: [...all, "detail", id], queryFn: () => api<Task>(`/api/tasks/${id}`) }),
+    queryOptions({
+      queryKey: [...all, "detail", id],
+      queryFn: () => api<TaskDetails>(`/api/tasks/${id}`),
+    }),
   buyerTasks: (page: number) =>
     queryOptions({
       queryKey: [...all, "buyer-tasks", page],

@@ -20,7 +20,7 @@ export function ForgotPasswordPage() {
             works once, for an hour.
           </p>
           <Link to={paths.login} className="link link-primary">
-            Back to login
+            Back to sign in
           </Link>
         </div>
       ) : (
@@ -33,7 +33,7 @@ export function ForgotPasswordPage() {
           <FormError />
           <SubmitButton>Send reset link</SubmitButton>
           <Link to={paths.login} className="link text-sm">
-            Back to login
+            Back to sign in
           </Link>
         </Form>
       )}

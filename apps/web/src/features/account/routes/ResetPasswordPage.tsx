@@ -35,6 +35,7 @@ export function ResetPasswordPage() {
   if (token) return <NewPasswordForm token={token} />;
   return (
     <section className="mx-auto max-w-md px-4 py-10">
+      <h1 className="mb-4 text-2xl font-bold">Reset link not valid</h1>
       <div role="alert" className="alert alert-error">
         This reset link is invalid, already used or expired.
       </div>

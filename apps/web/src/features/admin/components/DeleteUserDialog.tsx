@@ -7,7 +7,7 @@ import {
 } from "@taskmint/shared";
 import { Field, Form, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { Dialog } from "../../../components/ui/Dialog.tsx";
-import { formatCoins } from "../../../lib/format.ts";
+import { coinCount } from "../../../lib/format.ts";
 
 const OUTCOME: Record<DeletedAccountCoins, string> = {
   forfeit: "forfeited to the platform",
@@ -26,7 +26,7 @@ export function DeleteUserDialog({
 }) {
   const form = useZodForm(deleteUserSchema, { coins: "forfeit" });
   const coins = useWatch({ control: form.control, name: "coins" });
-  const balance = formatCoins(user.coins);
+  const balance = coinCount(user.coins);
   return (
     <Dialog open onClose={onCancel} alert labelledBy="delete-user-title" describedBy="delete-user-summary">
       <Form form={form} onSubmit={onConfirm} className="modal-box">
@@ -39,7 +39,7 @@ export function DeleteUserDialog({
         </p>
         <fieldset className="fieldset">
           <legend className="fieldset-legend">
-            What happens to {user.name}'s {balance} coins?
+            What happens to {user.name}'s {balance}?
           </legend>
           <label className="label cursor-pointer gap-3 whitespace-normal text-base-content">
             <input type="radio" value="forfeit" className="radio radio-sm" {...form.register("coins")} />
@@ -65,8 +65,8 @@ export function DeleteUserDialog({
           )}
         </fieldset>
         <p id="delete-user-summary" className="mt-3 rounded-box bg-base-200 p-3 text-sm">
-          {user.name}'s {balance} coins will be {OUTCOME[coins]}, with any refunds of their open tasks and
-          pending withdrawals.
+          {user.name}'s {balance} will be {OUTCOME[coins]}, with any refunds of their open tasks and pending
+          withdrawals.
         </p>
         <div className="modal-action">
           <button type="button" className="btn" onClick={onCancel} autoFocus>

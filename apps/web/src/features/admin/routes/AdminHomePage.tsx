@@ -13,7 +13,7 @@ import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { StatCards, type Stat } from "../../../components/ui/StatCards.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { errorMessage } from "../../../lib/api.ts";
-import { formatCoins, formatDate, formatDollars } from "../../../lib/format.ts";
+import { coinCount, formatCoins, formatDate, formatDollars } from "../../../lib/format.ts";
 import { WithdrawalCells } from "../../coins/components/WithdrawalCells.tsx";
 import { ActivityCharts } from "../components/ActivityCharts.tsx";
 import { AuditTrail } from "../components/AuditTrail.tsx";
@@ -23,7 +23,7 @@ import { adminQueries } from "../queries.ts";
 const STATS: Stat<AdminStats>[] = [
   { label: "Total workers", icon: Users, value: (stats) => stats.totalWorkers },
   { label: "Total buyers", icon: ShoppingBag, value: (stats) => stats.totalBuyers },
-  { label: "Total coins", icon: Coins, value: (stats) => formatCoins(stats.totalCoins) },
+  { label: "Total coins", icon: Coins, value: (stats) => coinCount(stats.totalCoins) },
   { label: "Total payments", icon: DollarSign, value: (stats) => formatDollars(stats.totalPayments) },
 ];
 
@@ -140,7 +140,7 @@ function PendingWithdrawals() {
 export function AdminHomePage() {
   const stats = useQuery(adminQueries.stats());
   return (
-    <Page title="Admin Home">
+    <Page title="Admin home">
       <StatCards query={stats} errorMessage="Failed to fetch dashboard statistics" stats={STATS} />
       <h2 className="mb-3 mt-8 text-xl font-bold">Activity</h2>
       <ActivityCharts />

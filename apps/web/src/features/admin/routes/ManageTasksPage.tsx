@@ -5,6 +5,7 @@ import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { TaskTable } from "../../../components/ui/TaskTable.tsx";
 import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
+import { coinCount } from "../../../lib/format.ts";
 import { useAdminDeleteTask } from "../api.ts";
 import { adminQueries } from "../queries.ts";
 
@@ -12,16 +13,16 @@ export function ManageTasksPage() {
   const deletion = useConfirmedDeletion(useAdminDeleteTask(), {
     variables: (task: Task) => task.id,
     success: ({ refunded_coins }, task) =>
-      `Task deleted. ${refunded_coins} coins were refunded to ${task.user_name}.`,
+      `Task deleted. ${coinCount(refunded_coins)} ${refunded_coins === 1 ? "was" : "were"} refunded to ${task.user_name}.`,
     failure: "Failed to delete task",
   });
 
   return (
-    <Page title="Manage Task">
+    <Page title="Manage tasks">
       <PagedList
         keysetPages={adminQueries.tasks}
         errorMessage="Failed to fetch tasks"
-        empty="There are no tasks."
+        empty="No tasks have been posted yet."
       >
         {(items) => (
           <TaskTable

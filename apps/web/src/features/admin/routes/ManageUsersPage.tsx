@@ -16,7 +16,7 @@ import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
 import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
-import { formatCoins } from "../../../lib/format.ts";
+import { coinCount } from "../../../lib/format.ts";
 import { useChangeRole, useDeleteUser } from "../api.ts";
 import { adminQueries } from "../queries.ts";
 import { DeleteUserDialog } from "../components/DeleteUserDialog.tsx";
@@ -32,7 +32,7 @@ export function ManageUsersPage() {
   const deletion = useConfirmedDeletion(useDeleteUser(), {
     variables: (user: AdminUser, choice: DeleteUserRequest) => ({ id: user.id, choice }),
     success: ({ settled_coins }, user, { choice }) =>
-      `${user.name} was deleted. ${formatCoins(settled_coins)} coins were ${choice.coins === "forfeit" ? "forfeited to the platform" : "recorded as paid out"}.`,
+      `${user.name} was deleted. ${coinCount(settled_coins)} ${settled_coins === 1 ? "was" : "were"} ${choice.coins === "forfeit" ? "forfeited to the platform" : "recorded as paid out"}.`,
     failure: "Failed to delete user",
   });
 
@@ -46,7 +46,7 @@ export function ManageUsersPage() {
     );
 
   return (
-    <Page title="Manage Users">
+    <Page title="Manage users">
       <Form
         form={search}
         onSubmit={({ q }) => {
@@ -87,7 +87,7 @@ export function ManageUsersPage() {
         key={`${query} ${role}`}
         keysetPages={(pageQuery) => adminQueries.users(pageQuery, query, role)}
         errorMessage="Failed to fetch users"
-        empty="No users match."
+        empty="No users match this search."
       >
         {(items) => (
           <DataTable headers={["User", "Role", "Coins", ""]}>
@@ -117,7 +117,7 @@ export function ManageUsersPage() {
                     ))}
                   </select>
                 </td>
-                <td>{formatCoins(user.coins)}</td>
+                <td>{coinCount(user.coins)}</td>
                 <td>
                   <DeleteButton
                     what={user.name}

@@ -30,7 +30,7 @@ export function LoginPage() {
 
   const onSubmit = async (values: SignInFields) => {
     await signIn.mutateAsync(values);
-    toast.success("Login succesFully");
+    toast.success("Signed in");
     // GuestOnly sends the user on to `from` once the session shows.
   };
 
@@ -39,13 +39,13 @@ export function LoginPage() {
       form={form}
       onSubmit={onSubmit}
       onError={(error) => {
-        toast.error(errorMessage(error, "Login failed"));
+        toast.error(errorMessage(error, "Sign-in failed"));
         form.resetField("password");
       }}
-      title="Login your account"
-      submitLabel="Login"
+      title="Sign in to your account"
+      submitLabel="Sign in"
       google={{ returnTo: from }}
-      other={{ to: paths.register, label: "Don't Have An Account?" }}
+      other={{ to: paths.register, label: "Don't have an account? Register" }}
     >
       <Field name="email" id="login-email" label="Email" type="email" autoComplete="email" />
       <PasswordField name="password" id="login-password" label="Password" />

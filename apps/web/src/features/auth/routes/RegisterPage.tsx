@@ -22,7 +22,7 @@ export function RegisterPage() {
     const file = photo[0];
     if (file) body.append("photo", file);
     await register.mutateAsync(body);
-    toast.success("Register Successfully");
+    toast.success("Account created");
     // GuestOnly sends the new user on to their home once the session shows.
   };
 
@@ -34,9 +34,9 @@ export function RegisterPage() {
       title="Register your account"
       submitLabel="Register"
       google={{ role: chosenRole, returnTo: paths.dashboard.root }}
-      other={{ to: paths.login, label: "Already Have An Account?" }}
+      other={{ to: paths.login, label: "Already have an account? Sign in" }}
     >
-      <Field name="name" id="register-name" label="Your Name" autoComplete="name" />
+      <Field name="name" id="register-name" label="Your name" autoComplete="name" />
       <Field as="select" name="role" id="register-role" label="Role" defaultValue="">
         <option value="" disabled>
           Select your role
@@ -44,7 +44,7 @@ export function RegisterPage() {
         <option value="worker">Worker</option>
         <option value="buyer">Buyer</option>
       </Field>
-      <Field name="photo" id="register-photo" label="Upload Photo" type="file" accept="image/*" />
+      <Field name="photo" id="register-photo" label="Upload photo" type="file" accept="image/*" />
       <Field name="email" id="register-email" label="Email" type="email" autoComplete="email" />
       <PasswordField name="password" id="register-password" label="Password" isNew />
     </AuthCard>

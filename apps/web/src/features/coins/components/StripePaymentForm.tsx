@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { loadStripe } from "@stripe/stripe-js";
+// The pure entry adds Stripe's script only when loadStripe() is called, not on import.
+import { loadStripe } from "@stripe/stripe-js/pure";
 import { useMemo } from "react";
 import { toast } from "react-toastify";
 import { z } from "zod";

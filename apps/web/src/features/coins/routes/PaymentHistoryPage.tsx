@@ -3,16 +3,19 @@ import { paths } from "@taskmint/shared/routes";
 import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
-import { formatDateTime, formatDollars } from "../../../lib/format.ts";
+import { coinCount, formatDateTime, formatDollars } from "../../../lib/format.ts";
 import { coinQueries } from "../queries.ts";
 
 export function PaymentHistoryPage() {
   return (
-    <Page title="Payment History">
+    <Page title="Payment history">
       <PagedList
         pages={coinQueries.payments}
         errorMessage="Failed to load your payments"
-        empty={{ title: "No payments yet.", link: { to: paths.dashboard.purchaseCoin, label: "Buy coins" } }}
+        empty={{
+          title: "You have not bought coins yet.",
+          link: { to: paths.dashboard.purchaseCoin, label: "Buy coins" },
+        }}
       >
         {(items) => (
           <DataTable headers={["Payment id", "Status", "Amount", "Coins", "Date"]}>
@@ -28,7 +31,7 @@ export function PaymentHistoryPage() {
                   )}
                 </td>
                 <td>{formatDollars(payment.amount)}</td>
-                <td>{payment.coins}</td>
+                <td>{coinCount(payment.coins)}</td>
                 <td className="whitespace-nowrap">{formatDateTime(payment.transactionDate)}</td>
               </tr>
             ))}

@@ -1,11 +1,16 @@
+import { lazy, Suspense } from "react";
 import { Navigate, useLocation } from "react-router";
 import { paths } from "@taskmint/shared/routes";
 import { Page } from "../../../components/ui/Page.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { useServerConfig } from "../../../lib/auth.ts";
-import { formatCoins, formatDollars } from "../../../lib/format.ts";
+import { coinCount, formatDollars } from "../../../lib/format.ts";
 import { SandboxCardForm } from "../components/SandboxCardForm.tsx";
-import { StripePaymentForm } from "../components/StripePaymentForm.tsx";
+
+// Stripe's code (and the script it loads from js.stripe.com) only when Stripe is the provider.
+const StripePaymentForm = lazy(() =>
+  import("../components/StripePaymentForm.tsx").then((module) => ({ default: module.StripePaymentForm })),
+);
 
 interface Purchase {
   packageId: string;
@@ -22,12 +27,14 @@ export function PaymentProcessPage() {
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body">
           <p className="rounded-box bg-base-200 p-3">
-            {formatCoins(purchase.coins)} coins for <strong>{formatDollars(purchase.amount)}</strong>
+            {coinCount(purchase.coins)} for <strong>{formatDollars(purchase.amount)}</strong>
           </p>
           {!config.data ? (
             <Spinner />
           ) : config.data.payment_provider === "stripe" ? (
-            <StripePaymentForm packageId={purchase.packageId} amount={purchase.amount} />
+            <Suspense fallback={<Spinner label="Preparing the payment" />}>
+              <StripePaymentForm packageId={purchase.packageId} amount={purchase.amount} />
+            </Suspense>
           ) : (
             <SandboxCardForm packageId={purchase.packageId} amount={purchase.amount} />
           )}

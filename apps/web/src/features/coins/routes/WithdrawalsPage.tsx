@@ -1,5 +1,5 @@
 import { DataTable } from "../../../components/ui/DataTable.tsx";
-import { type ChangeEvent } from "react";
+import { useState, type ChangeEvent } from "react";
 import { useWatch } from "react-hook-form";
 import { toast } from "react-toastify";
 import {
@@ -15,34 +15,115 @@ import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
-import { errorMessage } from "../../../lib/api.ts";
+import { Modal } from "../../../components/ui/Modal.tsx";
+import { ButtonSpinner } from "../../../components/ui/Spinner.tsx";
+import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
-import { formatCoins, formatDate, formatDollars } from "../../../lib/format.ts";
+import { coinCount, formatCoins, formatDate, formatDollars } from "../../../lib/format.ts";
 import { useRequestWithdrawal } from "../api.ts";
 import { WithdrawalCells } from "../components/WithdrawalCells.tsx";
 import { coinQueries } from "../queries.ts";
+
+/** How far the balance is from the minimum withdrawal, as a bar and in words. */
+function MinimumProgress({ balance }: { balance: number }) {
+  const reached = balance >= MIN_WITHDRAWAL_COINS;
+  const shown = Math.min(balance, MIN_WITHDRAWAL_COINS);
+  return (
+    <div className="rounded-box bg-base-200 p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <p id="minimum-progress-label" className="font-semibold">
+          {formatCoins(shown)} of {coinCount(MIN_WITHDRAWAL_COINS)}
+        </p>
+        <p className="text-sm text-base-content/70">
+          {reached
+            ? "You have reached the minimum withdrawal."
+            : `${coinCount(MIN_WITHDRAWAL_COINS - balance)} more to reach the minimum withdrawal.`}
+        </p>
+      </div>
+      <progress
+        className={`progress mt-2 w-full ${reached ? "progress-success" : "progress-primary"}`}
+        value={shown}
+        max={MIN_WITHDRAWAL_COINS}
+        aria-labelledby="minimum-progress-label"
+      />
+    </div>
+  );
+}
+
+/** The last look before a withdrawal is sent: what, where, and what happens next. */
+function ConfirmWithdrawal({
+  request,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  request: WithdrawalRequest;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal
+      open
+      title="Confirm your withdrawal"
+      onClose={onCancel}
+      actions={
+        <button type="button" className="btn btn-primary" onClick={onConfirm} disabled={busy}>
+          {busy && <ButtonSpinner />}
+          Send request
+        </button>
+      }
+    >
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="font-semibold">Amount</dt>
+        <dd>
+          {coinCount(request.withdrawal_coin)} = {formatDollars(withdrawalDollars(request.withdrawal_coin))}
+        </dd>
+        <dt className="font-semibold">Method</dt>
+        <dd>{request.payment_system}</dd>
+        <dt className="font-semibold">
+          {request.payment_system === "PayPal" ? "PayPal email" : "Account number"}
+        </dt>
+        <dd className="break-all">{request.account_number}</dd>
+      </dl>
+      <p className="mt-4 rounded-box bg-base-200 p-3 text-sm">
+        What happens next: the {coinCount(request.withdrawal_coin)} leave your balance now and are held while
+        an admin reviews your request. Once it is approved, the money is sent to this account. If it is
+        rejected, the coins come back to your balance with the reason.
+      </p>
+    </Modal>
+  );
+}
 
 function WithdrawalForm({ balance }: { balance: number }) {
   const request = useRequestWithdrawal();
   const form = useZodForm(withdrawalRequestSchema, { account_number: "" });
   const [coins, system] = useWatch({ control: form.control, name: ["withdrawal_coin", "payment_system"] });
+  // A valid request waits here for the worker's confirmation before it is sent.
+  const [confirming, setConfirming] = useState<WithdrawalRequest | null>(null);
 
-  const onSubmit = async (values: WithdrawalRequest) => {
-    await request.mutateAsync(values);
-    toast.success("Withdrawal request submitted successfully");
-    form.reset();
-  };
+  const send = (values: WithdrawalRequest) =>
+    request.mutate(values, {
+      onSuccess: () => {
+        toast.success("Withdrawal request submitted successfully");
+        setConfirming(null);
+        form.reset();
+      },
+      onError: (error) => {
+        setConfirming(null);
+        if (error instanceof ApiError && error.details)
+          for (const [field, message] of Object.entries(error.details))
+            form.setError(field as keyof WithdrawalRequest, { message });
+        toast.error(errorMessage(error, "Failed to submit withdrawal request"));
+      },
+    });
 
   return (
-    <FormCard
-      form={form}
-      onSubmit={onSubmit}
-      onError={(error) => toast.error(errorMessage(error, "Failed to submit withdrawal request"))}
-    >
+    <FormCard form={form} onSubmit={setConfirming}>
       <p>
-        Your balance: <strong>{formatCoins(balance)} coins</strong> (={" "}
-        {formatDollars(withdrawalDollars(balance))})
+        Your balance: <strong>{coinCount(balance)}</strong> (= {formatDollars(withdrawalDollars(balance))})
       </p>
+      <MinimumProgress balance={balance} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field
           name="withdrawal_coin"
@@ -64,7 +145,7 @@ function WithdrawalForm({ balance }: { balance: number }) {
             },
           }}
         />
-        <FieldFrame id="withdraw-amount" label="Withdraw amount ($)">
+        <FieldFrame id="withdraw-amount" label="Amount in dollars">
           <input
             id="withdraw-amount"
             className="input w-full"
@@ -91,10 +172,18 @@ function WithdrawalForm({ balance }: { balance: number }) {
       </div>
       {balance < MIN_WITHDRAWAL_COINS ? (
         <div role="alert" className="alert alert-warning mt-2">
-          Insufficient coins. Minimum required: {MIN_WITHDRAWAL_COINS} coins
+          Insufficient coins. Minimum required: {coinCount(MIN_WITHDRAWAL_COINS)}
         </div>
       ) : (
         <SubmitButton className="btn btn-primary mt-2">Withdraw</SubmitButton>
+      )}
+      {confirming && (
+        <ConfirmWithdrawal
+          request={confirming}
+          busy={request.isPending}
+          onConfirm={() => send(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
       )}
     </FormCard>
   );
@@ -109,7 +198,7 @@ export function WithdrawalsPage() {
       <PagedList
         pages={coinQueries.myWithdrawals}
         errorMessage="Failed to load your withdrawals"
-        empty="No withdrawals yet."
+        empty="You have not requested a withdrawal yet."
       >
         {(items) => (
           <DataTable headers={["Date", "Status", "Coins", "Amount", "Paid to"]}>

@@ -3,10 +3,9 @@ import {
   Clock,
   Globe,
   House,
+  MessageSquareText,
   ShieldCheck,
   Sparkles,
-  TrendingUp,
-  Handshake,
   Wallet,
 } from "lucide-react";
 import { useState } from "react";
@@ -15,12 +14,12 @@ import { paths } from "@taskmint/shared/routes";
 import { FAQ, FEATURES, HOW_IT_WORKS, WHY_US } from "../content.ts";
 
 const FEATURE_ICONS = [Banknote, Globe, House, Clock];
-const WHY_ICONS = [Sparkles, Clock, TrendingUp, Handshake, Wallet];
+const WHY_ICONS = [Sparkles, Clock, ShieldCheck, MessageSquareText, Wallet];
 
 export function Hero() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-16">
-      <h2 className="text-center text-3xl font-bold sm:text-4xl">Turn Your Spare Time Into Extra Income</h2>
+      <h2 className="text-center text-3xl font-bold sm:text-4xl">Turn your spare time into extra income</h2>
       <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {FEATURES.map((feature, index) => {
           const Icon = FEATURE_ICONS[index] ?? ShieldCheck;
@@ -43,11 +42,11 @@ export function StartEarning() {
   return (
     <section className="bg-base-200">
       <div className="mx-auto max-w-7xl px-4 py-16">
-        <h2 className="text-center text-3xl font-bold sm:text-4xl">Start Earning Today</h2>
+        <h2 className="text-center text-3xl font-bold sm:text-4xl">Start earning today</h2>
         <div className="mt-10 grid gap-6 lg:grid-cols-2">
           <div className="card bg-base-100 shadow-sm">
             <div className="card-body">
-              <h3 className="card-title text-2xl">How It Works</h3>
+              <h3 className="card-title text-2xl">How it works</h3>
               <ol className="mt-2 space-y-3">
                 {HOW_IT_WORKS.map((step, index) => (
                   <li key={step} className="flex gap-3">
@@ -62,7 +61,7 @@ export function StartEarning() {
           </div>
           <div className="card bg-base-100 shadow-sm">
             <div className="card-body">
-              <h3 className="card-title text-2xl">Why Choose Us</h3>
+              <h3 className="card-title text-2xl">Why choose us</h3>
               <ul className="mt-2 space-y-3">
                 {WHY_US.map((point, index) => {
                   const Icon = WHY_ICONS[index] ?? Sparkles;
@@ -89,7 +88,7 @@ export function Faq() {
   const [open, setOpen] = useState(0);
   return (
     <section className="mx-auto max-w-3xl px-4 py-16">
-      <h2 className="text-center text-3xl font-bold sm:text-4xl">Frequently Asked Questions</h2>
+      <h2 className="text-center text-3xl font-bold sm:text-4xl">Frequently asked questions</h2>
       <div className="mt-8 space-y-3">
         {FAQ.map((item, index) => {
           const expanded = open === index;
@@ -125,7 +124,7 @@ export function Faq() {
       </div>
       <div className="mt-8 text-center">
         <Link to={paths.about} className="btn btn-primary">
-          Know More About Us
+          Know more about us
         </Link>
       </div>
     </section>

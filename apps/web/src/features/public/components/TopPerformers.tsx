@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { UserRound } from "lucide-react";
+import { coinCount } from "../../../lib/format.ts";
 import { publicQueries } from "../queries.ts";
 
 const RANK_STYLE = [
@@ -8,21 +9,25 @@ const RANK_STYLE = [
   "bg-orange-400 text-orange-950",
 ];
 
-/** The six workers with the most coins, in the order received; nothing shown if the request fails. */
+/**
+ * The six workers with the most coins, in the order received; nothing shown if the request fails
+ * or no one has earned yet. Cards keep one width and rows are centred, so 1 to 6 look balanced.
+ */
 export function TopPerformers() {
   const top = useQuery(publicQueries.topWorkers());
   if (top.isError) console.error("Failed to load the top workers", top.error);
   const workers = top.data ?? [];
+  if (workers.length === 0) return null;
   return (
     <section className="bg-base-200">
       <div className="mx-auto max-w-7xl px-4 py-16">
-        <h2 className="text-center text-3xl font-bold sm:text-4xl">Our Top Performers</h2>
-        <ul
-          className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6"
-          data-testid="top-performers"
-        >
+        <h2 className="text-center text-3xl font-bold sm:text-4xl">Our top performers</h2>
+        <ul className="mt-10 flex flex-wrap justify-center gap-4" data-testid="top-performers">
           {workers.map((worker, index) => (
-            <li key={worker.id ?? index} className="card bg-base-100 shadow-sm">
+            <li
+              key={worker.id ?? index}
+              className="card w-full max-w-xs bg-base-100 shadow-sm sm:w-[calc((100%-1rem)/2)] md:w-[calc((100%-2rem)/3)] lg:w-[calc((100%-3rem)/4)] xl:w-[calc((100%-5rem)/6)]"
+            >
               <div className="card-body items-center p-4 text-center">
                 <div className="relative">
                   {worker.photo ? (
@@ -45,8 +50,8 @@ export function TopPerformers() {
                   </span>
                 </div>
                 <h3 className="mt-2 font-semibold">{worker.name}</h3>
-                <p className="text-sm">{worker.coins ?? 0} coins</p>
-                <span className="badge badge-primary badge-sm">Top Performer</span>
+                <p className="text-sm">{coinCount(worker.coins ?? 0)}</p>
+                <span className="badge badge-primary badge-sm">Top performer</span>
               </div>
             </li>
           ))}

@@ -1,23 +1,25 @@
-import { Eye, Globe2, HeartHandshake, Target, Trophy } from "lucide-react";
+import { Eye, HeartHandshake, Target, Trophy, UsersRound } from "lucide-react";
 import { Link } from "react-router";
 import { BRAND } from "@taskmint/shared/constants";
+import { COINS_PER_DOLLAR, MIN_WITHDRAWAL_COINS, PAYMENT_SYSTEMS } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 
-const STATS = [
-  { value: "50K+", label: "Active Users" },
-  { value: "1M+", label: "Tasks Completed" },
-  { value: "150+", label: "Countries" },
-  { value: "24/7", label: "Support" },
+// The marketplace's rules in numbers, from the constants the server enforces (no invented figures).
+const FACTS = [
+  { value: `${COINS_PER_DOLLAR} coins`, label: "make $1" },
+  { value: `${MIN_WITHDRAWAL_COINS} coins`, label: "minimum withdrawal" },
+  { value: String(PAYMENT_SYSTEMS.length), label: "payout methods" },
+  { value: "3 days", label: "until unreviewed work is approved" },
 ];
 
 const AIMS = [
   {
-    title: "Our Mission",
+    title: "Our mission",
     text: "Give anyone with a connection a fair way to earn from their spare time, and give businesses fast, honest help with the small tasks that pile up.",
     Icon: Target,
   },
   {
-    title: "Our Vision",
+    title: "Our vision",
     text: "A world where small work is paid on time, reviewed fairly and open to everyone, wherever they live.",
     Icon: Eye,
   },
@@ -25,19 +27,19 @@ const AIMS = [
 
 const VALUES = [
   {
-    title: "Trust & Transparency",
-    text: "Coins sit in escrow until work is approved, and every coin is accounted for.",
+    title: "Trust and transparency",
+    text: "A task's coins sit in escrow until work is approved, and every coin movement is recorded in a ledger.",
     Icon: HeartHandshake,
   },
   {
-    title: "Quality & Excellence",
-    text: "Clear instructions, fair reviews and reasons for every rejection.",
+    title: "Quality",
+    text: "Every task says what to submit, and every rejection comes with the buyer's reason.",
     Icon: Trophy,
   },
   {
-    title: "Global Community",
-    text: "Workers and buyers from around the world, helping each other get things done.",
-    Icon: Globe2,
+    title: "Open to everyone",
+    text: "Anyone with a browser can sign up free, as a worker or a buyer.",
+    Icon: UsersRound,
   },
 ];
 
@@ -49,7 +51,7 @@ export function AboutPage() {
         A marketplace for micro-tasks: buyers get small online jobs done, workers earn for doing them.
       </p>
       <div className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {STATS.map((stat) => (
+        {FACTS.map((stat) => (
           <div
             key={stat.label}
             className="rounded-box bg-base-100 p-6 text-center shadow-sm ring-1 ring-base-300"
@@ -72,7 +74,7 @@ export function AboutPage() {
         ))}
       </div>
       <section className="mt-12">
-        <h2 className="text-center text-3xl font-bold">Our Core Values</h2>
+        <h2 className="text-center text-3xl font-bold">Our core values</h2>
         <div className="mt-8 grid gap-6 md:grid-cols-3">
           {VALUES.map(({ title, text, Icon }) => (
             <article key={title} className="card bg-base-100 shadow-sm ring-1 ring-base-300">
@@ -87,10 +89,10 @@ export function AboutPage() {
       </section>
       <div className="mt-12 flex flex-wrap items-center justify-center gap-4">
         <Link to={paths.dashboard.root} className="btn btn-primary">
-          Get Started
+          Get started
         </Link>
         <Link to={paths.home} className="link">
-          Back to Home
+          Back to home
         </Link>
       </div>
     </div>

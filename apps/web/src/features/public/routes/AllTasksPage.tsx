@@ -9,13 +9,13 @@ import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
 import { TaskCard } from "../../../components/ui/TaskCard.tsx";
 import { useMe } from "../../../lib/auth.ts";
-import { formatDate } from "../../../lib/format.ts";
+import { coinCount, formatDate, openSlots } from "../../../lib/format.ts";
 import { publicQueries } from "../queries.ts";
 
 const SORTS: { value: TaskSort; label: string }[] = [
   { value: "newest", label: "Newest" },
-  { value: "price_asc", label: "Price Low to High" },
-  { value: "price_desc", label: "Price High to Low" },
+  { value: "price_asc", label: "Price: low to high" },
+  { value: "price_desc", label: "Price: high to low" },
 ];
 
 function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void }) {
@@ -26,7 +26,7 @@ function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void })
   const apply = () => {
     if (!user) void navigate(paths.login, { state: { from: detailsPath } });
     else if (user.role === "worker") void navigate(detailsPath);
-    else toast.info("Applying for tasks is for workers. Sign in with a worker account to apply.");
+    else toast.info("Only workers can apply for tasks. Sign in with a worker account to apply.");
   };
   return (
     <Modal
@@ -35,14 +35,14 @@ function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void })
       onClose={onClose}
       actions={
         <button type="button" className="btn btn-primary" onClick={apply}>
-          Apply for Task
+          Apply for task
         </button>
       }
     >
       <img src={task.task_image_url} alt="" className="mb-3 aspect-video w-full rounded-box object-cover" />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-semibold">Workers needed</dt>
-        <dd>{task.required_workers}</dd>
+        <dt className="font-semibold">Open slots</dt>
+        <dd>{openSlots(task.required_workers)}</dd>
         <dt className="font-semibold">Posted by</dt>
         <dd>{task.user_name}</dd>
         {task.user_email && (
@@ -52,11 +52,9 @@ function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void })
           </>
         )}
         <dt className="font-semibold">Payment</dt>
-        <dd>{task.payable_amount} coins</dd>
+        <dd>{coinCount(task.payable_amount)} per worker</dd>
         <dt className="font-semibold">Due date</dt>
         <dd>{formatDate(task.completion_date)}</dd>
-        <dt className="font-semibold">Required workers</dt>
-        <dd>{task.required_workers}</dd>
       </dl>
       <h3 className="mt-3 font-semibold">Task details</h3>
       <p className="whitespace-pre-wrap break-words text-sm">{task.task_detail}</p>
@@ -75,7 +73,7 @@ export function AllTasksPage() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold">All Tasks</h1>
+        <h1 className="text-3xl font-bold">All tasks</h1>
         <div className="join" role="group" aria-label="Sort tasks">
           {SORTS.map((option) => (
             <button
@@ -95,7 +93,9 @@ export function AllTasksPage() {
       ) : tasks.isError ? (
         <ErrorState message="Failed to fetch tasks" onRetry={() => void tasks.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState title="No open tasks right now." />
+        <EmptyState title="No open tasks right now.">
+          New tasks appear here as soon as buyers post them.
+        </EmptyState>
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
@@ -135,7 +135,7 @@ export function AllTasksPage() {
       )}
       <div className="mt-8">
         <Link to={paths.home} className="link">
-          ← Back to Home
+          ← Back to home
         </Link>
       </div>
       {viewing && <TaskDetailModal task={viewing} onClose={() => setViewing(null)} />}

@@ -1,6 +1,6 @@
 import { BannerCarousel } from "../components/BannerCarousel.tsx";
+import { Guarantees } from "../components/Guarantees.tsx";
 import { Faq, Hero, StartEarning } from "../components/Sections.tsx";
-import { Testimonials } from "../components/Testimonials.tsx";
 import { TopPerformers } from "../components/TopPerformers.tsx";
 
 export function HomePage() {
@@ -11,7 +11,7 @@ export function HomePage() {
       <StartEarning />
       <Faq />
       <TopPerformers />
-      <Testimonials />
+      <Guarantees />
     </>
   );
 }

@@ -7,7 +7,7 @@ export function NotFoundPage() {
       <h1 className="text-3xl font-bold">Page not found</h1>
       <p className="mt-2 text-base-content/70">There is nothing at this address.</p>
       <Link to={paths.home} className="btn btn-primary mt-6">
-        Back to Home
+        Back to home
       </Link>
     </section>
   );

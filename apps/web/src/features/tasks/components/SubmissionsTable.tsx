@@ -1,7 +1,7 @@
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import type { Submission } from "@taskmint/shared";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
-import { formatDate } from "../../../lib/format.ts";
+import { coinCount, formatDate } from "../../../lib/format.ts";
 
 /** A worker's submissions; pending ones show when they auto-approve, rejected ones why. */
 export function SubmissionsTable({ submissions }: { submissions: Submission[] }) {
@@ -21,7 +21,7 @@ export function SubmissionsTable({ submissions }: { submissions: Submission[] })
               </p>
             )}
           </td>
-          <td className="whitespace-nowrap">{submission.payable_amount} coins</td>
+          <td className="whitespace-nowrap">{coinCount(submission.payable_amount)}</td>
           <td className="whitespace-nowrap">{formatDate(submission.current_date)}</td>
           <td>{submission.buyer_name}</td>
         </tr>

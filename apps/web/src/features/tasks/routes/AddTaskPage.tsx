@@ -11,7 +11,7 @@ import { Modal } from "../../../components/ui/Modal.tsx";
 import { Page } from "../../../components/ui/Page.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
-import { formatCoins } from "../../../lib/format.ts";
+import { coinCount } from "../../../lib/format.ts";
 import { useCreateTask } from "../api.ts";
 
 const addTaskSchema = createTaskFieldsSchema.extend({ task_image: imageFiles("task image") });
@@ -56,19 +56,19 @@ export function AddTaskPage() {
   };
 
   return (
-    <Page title="Add Micro Task for Earning" className="mx-auto max-w-3xl">
+    <Page title="Add a micro task" className="mx-auto max-w-3xl">
       <Form form={form} onSubmit={onSubmit} onError={onError} className="card bg-base-100 shadow-sm">
         <div className="card-body grid gap-x-6 sm:grid-cols-2">
           <div className="sm:col-span-2">
-            <Field name="task_title" id="task-task_title" label="Task Title" />
+            <Field name="task_title" id="task-task_title" label="Task title" />
           </div>
           <div className="sm:col-span-2">
-            <Field as="textarea" name="task_detail" id="task-task_detail" label="Task Detail" rows={4} />
+            <Field as="textarea" name="task_detail" id="task-task_detail" label="Task details" rows={4} />
           </div>
           <Field
             name="required_workers"
             id="task-required_workers"
-            label="Required Workers"
+            label="Number of workers"
             type="number"
             min={1}
             step={1}
@@ -77,7 +77,7 @@ export function AddTaskPage() {
           <Field
             name="payable_amount"
             id="task-payable_amount"
-            label="Payable Amount (coins per worker)"
+            label="Pay per worker (coins)"
             type="number"
             min={1}
             step={1}
@@ -86,17 +86,17 @@ export function AddTaskPage() {
           <Field
             name="completion_date"
             id="task-completion_date"
-            label="Completion Date"
+            label="Completion date"
             type="date"
             min={isoDate(new Date())}
           />
-          <Field name="task_image" id="task-task_image" label="Task Image" type="file" accept="image/*" />
+          <Field name="task_image" id="task-task_image" label="Task image" type="file" accept="image/*" />
           <div className="sm:col-span-2">
             <Field
               as="textarea"
               name="submission_info"
               id="task-submission_info"
-              label="Submission Info"
+              label="What to submit"
               hint="What workers must send as proof."
               rows={2}
             />
@@ -106,30 +106,29 @@ export function AddTaskPage() {
             aria-live="polite"
           >
             <p>
-              Total cost: <strong data-testid="total-cost">{formatCoins(totalCost)} coins</strong>
+              Total cost: <strong data-testid="total-cost">{coinCount(totalCost)}</strong>
             </p>
             <p className={totalCost > coins ? "text-error" : "text-base-content/70"}>
-              You have {formatCoins(coins)} coins
+              You have {coinCount(coins)}
             </p>
           </div>
           <div className="sm:col-span-2">
-            <SubmitButton className="btn btn-primary w-full">Add Task</SubmitButton>
+            <SubmitButton className="btn btn-primary w-full">Add task</SubmitButton>
           </div>
         </div>
       </Form>
       <Modal
         open={insufficient}
-        title="Insufficient Coins!"
+        title="Insufficient coins!"
         onClose={() => setInsufficient(false)}
         actions={
           <Link to={paths.dashboard.purchaseCoin} className="btn btn-primary">
-            Purchase Coin
+            Buy coins
           </Link>
         }
       >
         <p>
-          This task costs {formatCoins(totalCost)} coins but you have {formatCoins(coins)}. Buy more coins to
-          post it.
+          This task costs {coinCount(totalCost)}, but you have {coinCount(coins)}. Buy more coins to post it.
         </p>
       </Modal>
     </Page>

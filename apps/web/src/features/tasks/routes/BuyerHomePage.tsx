@@ -10,13 +10,13 @@ import { DecisionButtons } from "../../../components/ui/DecisionButtons.tsx";
 import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { StatCards, type Stat } from "../../../components/ui/StatCards.tsx";
-import { formatDateTime, formatDollars } from "../../../lib/format.ts";
+import { coinCount, formatDateTime, formatDollars } from "../../../lib/format.ts";
 import { useReview } from "../api.ts";
 import { taskQueries } from "../queries.ts";
 
 const STATS: Stat<BuyerStats>[] = [
   { label: "Total tasks", icon: ClipboardList, value: (stats) => stats.totalTasks },
-  { label: "Pending workers", icon: Users, value: (stats) => stats.pendingWorkers },
+  { label: "Open slots", icon: Users, value: (stats) => stats.pendingWorkers },
   { label: "Total payments", icon: DollarSign, value: (stats) => formatDollars(stats.totalPayments) },
 ];
 
@@ -65,7 +65,7 @@ function ReviewModal({ submission, onClose }: { submission: Submission; onClose:
           {submission.worker_name} ({submission.worker_email})
         </dd>
         <dt className="font-semibold">Pays</dt>
-        <dd>{submission.payable_amount} coins</dd>
+        <dd>{coinCount(submission.payable_amount)}</dd>
         <dt className="font-semibold">Submitted</dt>
         <dd>{formatDateTime(submission.current_date)}</dd>
         {submission.auto_approve_at && (
@@ -98,13 +98,16 @@ export function BuyerHomePage() {
   const [viewing, setViewing] = useState<Submission | null>(null);
 
   return (
-    <Page title="Buyer Home">
+    <Page title="Buyer home">
       <StatCards query={stats} errorMessage="Failed to load dashboard data" stats={STATS} />
-      <h2 className="mb-3 mt-8 text-xl font-bold">Tasks To Review</h2>
+      <h2 className="mb-3 mt-8 text-xl font-bold">Tasks to review</h2>
       <PagedList
         pages={taskQueries.reviewQueue}
         errorMessage="Failed to load dashboard data"
-        empty="Nothing to review right now."
+        empty={{
+          title: "Nothing to review right now.",
+          children: "New submissions to your tasks will appear here.",
+        }}
       >
         {(items) => (
           <DataTable headers={["Worker", "Task", "Pays", ""]}>
@@ -112,14 +115,14 @@ export function BuyerHomePage() {
               <tr key={submission.id}>
                 <td>{submission.worker_name}</td>
                 <td>{submission.task_title}</td>
-                <td>{submission.payable_amount} coins</td>
+                <td>{coinCount(submission.payable_amount)}</td>
                 <td>
                   <button
                     type="button"
                     className="btn btn-primary btn-sm"
                     onClick={() => setViewing(submission)}
                   >
-                    View Details
+                    View details
                   </button>
                 </td>
               </tr>

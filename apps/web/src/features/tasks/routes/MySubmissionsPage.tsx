@@ -10,7 +10,7 @@ export function MySubmissionsPage() {
   const [status, setStatus] = useState<SubmissionStatus | undefined>();
   return (
     <Page
-      title="My Submissions"
+      title="My submissions"
       actions={
         <select
           className="select select-sm w-auto"
@@ -31,7 +31,10 @@ export function MySubmissionsPage() {
         key={status}
         pages={(page) => taskQueries.workerSubmissions(page, status)}
         errorMessage="Failed to load your submissions"
-        empty={{ title: "No submissions yet.", link: { to: paths.dashboard.taskList, label: "Find a task" } }}
+        empty={{
+          title: status ? `No ${status} submissions yet.` : "You have not submitted work yet.",
+          link: { to: paths.dashboard.taskList, label: "Find a task" },
+        }}
       >
         {(items) => <SubmissionsTable submissions={items} />}
       </PagedList>

@@ -12,6 +12,7 @@ import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { TaskTable } from "../../../components/ui/TaskTable.tsx";
 import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
+import { coinCount } from "../../../lib/format.ts";
 import { useDeleteTask, useUpdateTask } from "../api.ts";
 import { taskQueries } from "../queries.ts";
 
@@ -36,9 +37,9 @@ function EditTaskModal({ task, onClose }: { task: Task; onClose: () => void }) {
       onClose={onClose}
       actions={<SubmitButton>Save</SubmitButton>}
     >
-      <Field name="task_title" id="edit-title" label="Task Title" />
-      <Field as="textarea" name="task_detail" id="edit-detail" label="Task Detail" rows={4} />
-      <Field as="textarea" name="submission_info" id="edit-info" label="Submission Info" rows={2} />
+      <Field name="task_title" id="edit-title" label="Task title" />
+      <Field as="textarea" name="task_detail" id="edit-detail" label="Task details" rows={4} />
+      <Field as="textarea" name="submission_info" id="edit-info" label="What to submit" rows={2} />
     </FormModal>
   );
 }
@@ -48,16 +49,16 @@ export function MyTasksPage() {
   const deletion = useConfirmedDeletion(useDeleteTask(), {
     variables: (task: Task) => task.id,
     success: ({ refunded_coins }) =>
-      `Task deleted successfully. ${refunded_coins} coins were refunded to you.`,
+      `Task deleted. ${coinCount(refunded_coins)} ${refunded_coins === 1 ? "was" : "were"} refunded to you.`,
     failure: "Failed to delete task",
   });
 
   return (
     <Page
-      title="My Tasks"
+      title="My tasks"
       actions={
         <Link to={paths.dashboard.addTasks} className="btn btn-primary btn-sm">
-          Add new Task
+          Add a task
         </Link>
       }
     >
@@ -65,8 +66,8 @@ export function MyTasksPage() {
         pages={taskQueries.buyerTasks}
         errorMessage="Failed to fetch tasks"
         empty={{
-          title: "You have not posted any tasks yet.",
-          link: { to: paths.dashboard.addTasks, label: "Post your first task" },
+          title: "You have not posted a task yet.",
+          link: { to: paths.dashboard.addTasks, label: "Add a task" },
         }}
       >
         {(items) => (

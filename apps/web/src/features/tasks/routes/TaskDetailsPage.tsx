@@ -1,40 +1,119 @@
 import { useQuery } from "@tanstack/react-query";
+import { CircleCheck, CircleX, Clock, Lock } from "lucide-react";
+import type { ReactNode } from "react";
 import { useWatch } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
-import { SUBMISSION_DETAILS_MAX, submitWorkSchema, type SubmitWork } from "@taskmint/shared";
+import {
+  isoDate,
+  SUBMISSION_DETAILS_MAX,
+  submitWorkSchema,
+  type OwnSubmission,
+  type SubmitWork,
+  type TaskDetails,
+} from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Field, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { FormCard } from "../../../components/form/FormCard.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { formatDate } from "../../../lib/format.ts";
+import { coinCount, formatDate, openSlots } from "../../../lib/format.ts";
 import { useSubmitWork } from "../api.ts";
 import { taskQueries } from "../queries.ts";
 
-export function TaskDetailsPage() {
-  const { id = "" } = useParams();
-  const task = useQuery(taskQueries.detail(id));
-  const submit = useSubmitWork(id);
+/** A card beside the task that says where the worker stands, in place of the form. */
+function StatusCard({
+  icon,
+  title,
+  tone,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  tone: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card h-fit bg-base-100 shadow-sm" role="status" aria-labelledby="task-status-title">
+      <div className="card-body gap-3">
+        <h2 id="task-status-title" className={`card-title ${tone}`}>
+          {icon}
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+const mySubmissionsLink = (
+  <Link to={paths.dashboard.mySubmissions} className="btn btn-sm self-start">
+    See my submissions
+  </Link>
+);
+const taskListLink = (
+  <Link to={paths.dashboard.taskList} className="btn btn-primary btn-sm self-start">
+    Find another task
+  </Link>
+);
+
+/** The worker's own submission to this task: pending, approved or rejected. */
+function Submitted({ submission, pays }: { submission: OwnSubmission; pays: number }) {
+  const submitted = (
+    <p className="text-sm">You submitted your work on {formatDate(submission.current_date)}.</p>
+  );
+  if (submission.status === "approved")
+    return (
+      <StatusCard
+        icon={<CircleCheck aria-hidden="true" />}
+        title="Submitted and approved"
+        tone="text-success"
+      >
+        {submitted}
+        <p>You earned {coinCount(pays)} for this task.</p>
+        {mySubmissionsLink}
+      </StatusCard>
+    );
+  if (submission.status === "rejected")
+    return (
+      <StatusCard icon={<CircleX aria-hidden="true" />} title="Submitted and rejected" tone="text-error">
+        {submitted}
+        {submission.reason && (
+          <p className="whitespace-pre-wrap break-words rounded-box bg-base-200 p-3 text-sm">
+            Reason: {submission.reason}
+          </p>
+        )}
+        <p className="text-sm text-base-content/70">Each task takes one submission per worker.</p>
+        {taskListLink}
+      </StatusCard>
+    );
+  return (
+    <StatusCard icon={<Clock aria-hidden="true" />} title="Submitted, pending review" tone="text-warning">
+      {submitted}
+      <p>
+        The buyer reviews it next.
+        {submission.auto_approve_at &&
+          ` If they have not by ${formatDate(submission.auto_approve_at)}, it is approved and paid automatically.`}
+      </p>
+      {mySubmissionsLink}
+    </StatusCard>
+  );
+}
+
+/** Why a task takes no more submissions, if it does not: closed, past its date, or full. */
+function unavailable(task: TaskDetails): string | null {
+  if (task.status === "closed") return "This task is closed and takes no more submissions.";
+  if (task.completion_date < isoDate(new Date())) return "This task's completion date has passed.";
+  if (task.required_workers <= 0) return "All slots of this task are taken.";
+  return null;
+}
+
+function SubmitWorkForm({ taskId }: { taskId: string }) {
+  const submit = useSubmitWork(taskId);
   const navigate = useNavigate();
   const form = useZodForm(submitWorkSchema, { submission_details: "" });
   const details = useWatch({ control: form.control, name: "submission_details" });
-
-  if (task.isPending) return <Spinner />;
-  if (task.isError) {
-    const missing =
-      task.error instanceof ApiError && (task.error.status === 404 || task.error.status === 400);
-    return (
-      <div className="space-y-4">
-        <ErrorState message={missing ? "Task not found" : "Failed to load task details"} />
-        <Link to={paths.dashboard.taskList} className="btn">
-          Back to tasks
-        </Link>
-      </div>
-    );
-  }
-  const data = task.data;
 
   const onSubmit = async ({ submission_details }: SubmitWork) => {
     await submit.mutateAsync(submission_details);
@@ -49,20 +128,57 @@ export function TaskDetailsPage() {
     );
 
   return (
+    <FormCard form={form} onSubmit={onSubmit} onError={onError} title="Submit your work" className="h-fit">
+      <Field
+        as="textarea"
+        name="submission_details"
+        id="submission-details"
+        label="Submission details"
+        rows={6}
+        maxLength={SUBMISSION_DETAILS_MAX}
+        hint={<span className="ml-auto">{`${details.length} / ${SUBMISSION_DETAILS_MAX}`}</span>}
+      />
+      <SubmitButton>Submit</SubmitButton>
+    </FormCard>
+  );
+}
+
+export function TaskDetailsPage() {
+  const { id = "" } = useParams();
+  const task = useQuery(taskQueries.detail(id));
+
+  if (task.isPending) return <Spinner />;
+  if (task.isError) {
+    const missing =
+      task.error instanceof ApiError && (task.error.status === 404 || task.error.status === 400);
+    return (
+      <div className="space-y-4">
+        <h1 className="text-2xl font-bold">Task details</h1>
+        <ErrorState message={missing ? "Task not found" : "Failed to load task details"} />
+        <Link to={paths.dashboard.taskList} className="btn">
+          Back to tasks
+        </Link>
+      </div>
+    );
+  }
+  const data = task.data;
+  const closedBecause = unavailable(data);
+
+  return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
       <article className="card bg-base-100 shadow-sm">
         <figure className="aspect-video bg-base-200">
           <img src={data.task_image_url} alt="" className="size-full object-cover" />
         </figure>
         <div className="card-body">
-          <h1 className="card-title text-2xl">{data.task_title}</h1>
+          <h1 className="card-title text-2xl break-words">{data.task_title}</h1>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">Posted by</dt>
             <dd>{data.user_name}</dd>
             <dt className="font-semibold">Pays</dt>
-            <dd>{data.payable_amount} coins</dd>
-            <dt className="font-semibold">Workers needed</dt>
-            <dd>{data.required_workers}</dd>
+            <dd>{coinCount(data.payable_amount)}</dd>
+            <dt className="font-semibold">Open slots</dt>
+            <dd>{data.required_workers > 0 ? openSlots(data.required_workers) : "None left"}</dd>
             <dt className="font-semibold">Due</dt>
             <dd>{formatDate(data.completion_date)}</dd>
           </dl>
@@ -72,18 +188,16 @@ export function TaskDetailsPage() {
           <p className="whitespace-pre-wrap break-words">{data.submission_info}</p>
         </div>
       </article>
-      <FormCard form={form} onSubmit={onSubmit} onError={onError} title="Submit Your Work" className="h-fit">
-        <Field
-          as="textarea"
-          name="submission_details"
-          id="submission-details"
-          label="Submission details"
-          rows={6}
-          maxLength={SUBMISSION_DETAILS_MAX}
-          hint={<span className="ml-auto">{`${details.length} / ${SUBMISSION_DETAILS_MAX}`}</span>}
-        />
-        <SubmitButton>Submit</SubmitButton>
-      </FormCard>
+      {data.my_submission ? (
+        <Submitted submission={data.my_submission} pays={data.payable_amount} />
+      ) : closedBecause ? (
+        <StatusCard icon={<Lock aria-hidden="true" />} title="No longer open" tone="">
+          <p>{closedBecause}</p>
+          {taskListLink}
+        </StatusCard>
+      ) : (
+        <SubmitWorkForm taskId={data.id} />
+      )}
     </div>
   );
 }

@@ -7,13 +7,13 @@ import { TaskCard } from "../../../components/ui/TaskCard.tsx";
 
 export function TaskListPage() {
   return (
-    <Page title="Available Tasks">
+    <Page title="Available tasks">
       <PagedList
         keysetPages={taskQueries.workerTasks}
         errorMessage="Failed to fetch tasks"
         empty={{
           title: "No tasks are open for you right now.",
-          children: "Check back soon: buyers post new tasks all the time.",
+          children: "New tasks appear here as soon as buyers post them.",
         }}
       >
         {(items) => (
@@ -28,7 +28,7 @@ export function TaskListPage() {
                     className="btn btn-primary btn-sm"
                     aria-label={`View details of ${task.task_title}`}
                   >
-                    View Details
+                    View details
                   </Link>
                 }
               />

@@ -1,29 +1,33 @@
 import { useQuery } from "@tanstack/react-query";
 import { Clock, Coins, Send } from "lucide-react";
 import type { WorkerStats } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { StatCards, type Stat } from "../../../components/ui/StatCards.tsx";
-import { formatCoins } from "../../../lib/format.ts";
+import { coinCount } from "../../../lib/format.ts";
 import { taskQueries } from "../queries.ts";
 import { SubmissionsTable } from "../components/SubmissionsTable.tsx";
 
 const STATS: Stat<WorkerStats>[] = [
   { label: "Total submissions", icon: Send, value: (stats) => stats.total_submissions },
   { label: "Pending submissions", icon: Clock, value: (stats) => stats.pending_submissions },
-  { label: "Total earnings", icon: Coins, value: (stats) => `${formatCoins(stats.total_earnings)} coins` },
+  { label: "Total earnings", icon: Coins, value: (stats) => coinCount(stats.total_earnings) },
 ];
 
 export function WorkerHomePage() {
   const stats = useQuery(taskQueries.workerStats());
   return (
-    <Page title="Worker Home">
+    <Page title="Worker home">
       <StatCards query={stats} errorMessage="Failed to load dashboard data" stats={STATS} />
-      <h2 className="mb-3 mt-8 text-xl font-bold">Approved Submissions</h2>
+      <h2 className="mb-3 mt-8 text-xl font-bold">Approved submissions</h2>
       <PagedList
         pages={(page) => taskQueries.workerSubmissions(page, "approved")}
         errorMessage="Failed to load your submissions"
-        empty="No approved submissions yet."
+        empty={{
+          title: "No approved submissions yet.",
+          link: { to: paths.dashboard.taskList, label: "Find a task" },
+        }}
       >
         {(items) => <SubmissionsTable submissions={items} />}
       </PagedList>
