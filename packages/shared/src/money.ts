@@ -71,6 +71,8 @@ export const withdrawalSchema = z.object({
   status: z.enum(withdrawalStatuses),
   reason: z.string().optional(),
   createdAt: z.string(),
+  /** When an admin approved or rejected it; absent while pending. */
+  decided_at: z.string().optional(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 

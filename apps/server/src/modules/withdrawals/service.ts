@@ -37,6 +37,7 @@ function toWithdrawal({ withdrawal, workerName, workerEmail }: WithdrawalRow): W
     status: withdrawal.status,
     ...(withdrawal.status === "rejected" && withdrawal.reason ? { reason: withdrawal.reason } : {}),
     createdAt: withdrawal.createdAt.toISOString(),
+    ...(withdrawal.decidedAt ? { decided_at: withdrawal.decidedAt.toISOString() } : {}),
   };
 }
 

@@ -1,15 +1,20 @@
 import { Dialog } from "./Dialog.tsx";
 import { ButtonSpinner } from "./Spinner.tsx";
 
-/** Asks before the deletion of useConfirmedDeletion (one that needs no more than a yes). */
-export function ConfirmDialog({
+/**
+ * Asks before the deletion of useConfirmedDeletion (one that needs no more than a yes), naming
+ * what goes and what comes back ("Delete 'Rate 5 logos'?", "12 coins return to your balance").
+ */
+export function ConfirmDialog<Item>({
   deletion,
+  title,
   message,
 }: {
-  deletion: { item: unknown; busy: boolean; confirm: () => Promise<void>; cancel: () => void };
-  message: string;
+  deletion: { item: Item | null; busy: boolean; confirm: () => Promise<void>; cancel: () => void };
+  title: (item: Item) => string;
+  message: (item: Item) => string;
 }) {
-  const { busy, cancel: onCancel } = deletion;
+  const { item, busy, cancel: onCancel } = deletion;
   return (
     <Dialog
       open={deletion.item !== null}
@@ -20,10 +25,10 @@ export function ConfirmDialog({
     >
       <div className="modal-box">
         <h2 id="confirm-title" className="text-lg font-bold">
-          Are you sure?
+          {item !== null && title(item)}
         </h2>
         <p id="confirm-message" className="py-3">
-          {message}
+          {item !== null && message(item)}
         </p>
         <div className="modal-action">
           <button type="button" className="btn" onClick={onCancel} autoFocus>

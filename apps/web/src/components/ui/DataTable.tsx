@@ -7,19 +7,24 @@ import { useLayoutEffect, useRef, type ReactNode } from "react";
  */
 export function DataTable({
   headers,
+  numeric = [],
   compact = false,
   children,
 }: {
   headers: string[];
+  /** The headers of columns of numbers: right-aligned, in figures of one width. */
+  numeric?: string[];
   compact?: boolean;
   children: ReactNode;
 }) {
   const body = useRef<HTMLTableSectionElement>(null);
-  // The labels go on after each render, so the rows stay plain <td>s wherever they are written.
+  // Labels and number marks go on after each render, so rows stay plain <td>s wherever written.
   useLayoutEffect(() => {
     for (const row of body.current?.rows ?? []) {
       for (const [index, cell] of Array.from(row.cells).entries()) {
-        cell.dataset.label = headers[index] ?? "";
+        const header = headers[index] ?? "";
+        cell.dataset.label = header;
+        cell.toggleAttribute("data-numeric", numeric.includes(header));
       }
     }
   });
@@ -29,7 +34,9 @@ export function DataTable({
         <thead>
           <tr>
             {headers.map((header, index) => (
-              <th key={header || index}>{header || <span className="sr-only">Actions</span>}</th>
+              <th key={header || index} data-numeric={numeric.includes(header) || undefined}>
+                {header || <span className="sr-only">Actions</span>}
+              </th>
             ))}
           </tr>
         </thead>

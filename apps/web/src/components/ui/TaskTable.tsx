@@ -15,7 +15,10 @@ export function TaskTable({
   actions: (task: Task) => ReactNode;
 }) {
   return (
-    <DataTable headers={["Task", ...(showBuyer ? ["Buyer"] : []), "Open slots", "Pay", "Due", "Status", ""]}>
+    <DataTable
+      numeric={["Open slots", "Pay"]}
+      headers={["Task", ...(showBuyer ? ["Buyer"] : []), "Open slots", "Pay", "Due", "Status", ""]}
+    >
       {tasks.map((task) => (
         <tr key={task.id}>
           <td>

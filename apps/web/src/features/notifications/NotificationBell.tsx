@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import { Link } from "react-router";
-import { formatDateTime } from "../../lib/format.ts";
 import { useDropdown } from "../../lib/useDropdown.ts";
 import { useMarkAllRead, useNotificationStream } from "./api.ts";
 import { notificationQueries } from "./queries.ts";
+import { When } from "../../components/ui/When.tsx";
 
 /** The bell: unread count, the latest notifications with links, live updates; opening it marks them read. */
 export function NotificationBell() {
@@ -44,7 +44,9 @@ export function NotificationBell() {
                 <li key={item.id} className="border-b border-base-200 last:border-0">
                   <Link to={item.action_route} className="block p-3 hover:bg-base-200" onClick={close}>
                     <p className={`text-sm ${item.read ? "" : "font-semibold"}`}>{item.message}</p>
-                    <p className="mt-1 text-xs text-base-content/70">{formatDateTime(item.created_at)}</p>
+                    <p className="mt-1 text-xs text-base-content/70">
+                      <When iso={item.created_at} />
+                    </p>
                   </Link>
                 </li>
               ))}

@@ -1,8 +1,8 @@
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
 import { adminQueries } from "../queries.ts";
+import { When } from "../../../components/ui/When.tsx";
 
 const ACTIONS: Record<string, string> = {
   change_role: "Role change",
@@ -49,7 +49,9 @@ export function AuditTrail() {
           <DataTable headers={["When", "Who", "What", "Before", "After"]} compact>
             {items.map((entry) => (
               <tr key={entry.id}>
-                <td className="whitespace-nowrap">{formatDateTime(entry.created_at)}</td>
+                <td>
+                  <When iso={entry.created_at} />
+                </td>
                 <td>{entry.actor_name}</td>
                 <td>
                   {ACTIONS[entry.action] ?? entry.action}

@@ -13,12 +13,13 @@ import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { StatCards, type Stat } from "../../../components/ui/StatCards.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { errorMessage } from "../../../lib/api.ts";
-import { coinCount, formatCoins, formatDate, formatDollars } from "../../../lib/format.ts";
+import { coinCount, formatCoins, formatDollars } from "../../../lib/format.ts";
 import { WithdrawalCells } from "../../coins/components/WithdrawalCells.tsx";
 import { ActivityCharts } from "../components/ActivityCharts.tsx";
 import { AuditTrail } from "../components/AuditTrail.tsx";
 import { useDecideWithdrawal } from "../api.ts";
 import { adminQueries } from "../queries.ts";
+import { When } from "../../../components/ui/When.tsx";
 
 const STATS: Stat<AdminStats>[] = [
   { label: "Total workers", icon: Users, value: (stats) => stats.totalWorkers },
@@ -108,7 +109,10 @@ function PendingWithdrawals() {
         empty="No withdrawals are waiting."
       >
         {(items) => (
-          <DataTable headers={["Worker", "Coins", "Amount", "Pay to", "Requested", ""]}>
+          <DataTable
+            numeric={["Coins", "Amount"]}
+            headers={["Worker", "Coins", "Amount", "Pay to", "Requested", ""]}
+          >
             {items.map((withdrawal) => (
               <tr key={withdrawal.id}>
                 <td>
@@ -116,7 +120,9 @@ function PendingWithdrawals() {
                   <p className="text-xs text-base-content/70">{withdrawal.worker_email}</p>
                 </td>
                 <WithdrawalCells withdrawal={withdrawal} />
-                <td className="whitespace-nowrap">{formatDate(withdrawal.withdraw_date)}</td>
+                <td>
+                  <When iso={withdrawal.withdraw_date} />
+                </td>
                 <td>
                   <div className="flex gap-2">
                     <DecisionButtons

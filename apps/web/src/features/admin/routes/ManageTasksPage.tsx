@@ -34,7 +34,10 @@ export function ManageTasksPage() {
       </PagedList>
       <ConfirmDialog
         deletion={deletion}
-        message="You won't be able to revert this! The buyer gets the coins of the open slots back."
+        title={(task) => `Delete "${task.task_title}"?`}
+        message={(task) =>
+          `${coinCount(task.required_workers * task.payable_amount)} for its open slots return to ${task.user_name}. This cannot be undone.`
+        }
       />
     </Page>
   );

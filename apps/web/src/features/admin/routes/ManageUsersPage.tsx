@@ -90,7 +90,7 @@ export function ManageUsersPage() {
         empty="No users match this search."
       >
         {(items) => (
-          <DataTable headers={["User", "Role", "Coins", ""]}>
+          <DataTable numeric={["Coins"]} headers={["User", "Role", "Coins", ""]}>
             {items.map((user) => (
               <tr key={user.id}>
                 <td>

@@ -3,8 +3,9 @@ import { paths } from "@taskmint/shared/routes";
 import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
-import { coinCount, formatDateTime, formatDollars } from "../../../lib/format.ts";
+import { coinCount, formatDollars } from "../../../lib/format.ts";
 import { coinQueries } from "../queries.ts";
+import { When } from "../../../components/ui/When.tsx";
 
 export function PaymentHistoryPage() {
   return (
@@ -18,7 +19,10 @@ export function PaymentHistoryPage() {
         }}
       >
         {(items) => (
-          <DataTable headers={["Payment id", "Status", "Amount", "Coins", "Date"]}>
+          <DataTable
+            numeric={["Amount", "Coins"]}
+            headers={["Payment id", "Status", "Amount", "Coins", "Date"]}
+          >
             {items.map((payment) => (
               <tr key={payment.id}>
                 <td className="font-mono text-xs" title={payment.paymentId}>
@@ -32,7 +36,9 @@ export function PaymentHistoryPage() {
                 </td>
                 <td>{formatDollars(payment.amount)}</td>
                 <td>{coinCount(payment.coins)}</td>
-                <td className="whitespace-nowrap">{formatDateTime(payment.transactionDate)}</td>
+                <td>
+                  <When iso={payment.transactionDate} />
+                </td>
               </tr>
             ))}
           </DataTable>

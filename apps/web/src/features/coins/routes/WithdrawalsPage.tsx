@@ -14,13 +14,13 @@ import { FormCard } from "../../../components/form/FormCard.tsx";
 import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
-import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { Modal } from "../../../components/ui/Modal.tsx";
 import { ButtonSpinner } from "../../../components/ui/Spinner.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
-import { coinCount, formatCoins, formatDate, formatDollars } from "../../../lib/format.ts";
+import { coinCount, formatCoins, formatDollars } from "../../../lib/format.ts";
 import { useRequestWithdrawal } from "../api.ts";
+import { WithdrawalTimeline } from "../components/WithdrawalTimeline.tsx";
 import { WithdrawalCells } from "../components/WithdrawalCells.tsx";
 import { coinQueries } from "../queries.ts";
 
@@ -201,15 +201,11 @@ export function WithdrawalsPage() {
         empty="You have not requested a withdrawal yet."
       >
         {(items) => (
-          <DataTable headers={["Date", "Status", "Coins", "Amount", "Paid to"]}>
+          <DataTable numeric={["Coins", "Amount"]} headers={["Progress", "Coins", "Amount", "Paid to"]}>
             {items.map((withdrawal) => (
               <tr key={withdrawal.id}>
-                <td className="whitespace-nowrap">{formatDate(withdrawal.withdraw_date)}</td>
                 <td>
-                  <StatusBadge status={withdrawal.status} />
-                  {withdrawal.reason && (
-                    <p className="mt-1 max-w-xs text-xs text-error">Reason: {withdrawal.reason}</p>
-                  )}
+                  <WithdrawalTimeline withdrawal={withdrawal} />
                 </td>
                 <WithdrawalCells withdrawal={withdrawal} />
               </tr>

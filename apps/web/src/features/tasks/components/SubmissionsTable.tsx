@@ -2,11 +2,12 @@ import { DataTable } from "../../../components/ui/DataTable.tsx";
 import type { Submission } from "@taskmint/shared";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { coinCount, formatDate } from "../../../lib/format.ts";
+import { When } from "../../../components/ui/When.tsx";
 
 /** A worker's submissions; pending ones show when they auto-approve, rejected ones why. */
 export function SubmissionsTable({ submissions }: { submissions: Submission[] }) {
   return (
-    <DataTable headers={["Task", "Status", "Pays", "Submitted", "Buyer"]}>
+    <DataTable numeric={["Pays"]} headers={["Task", "Status", "Pays", "Submitted", "Buyer"]}>
       {submissions.map((submission) => (
         <tr key={submission.id}>
           <td className="font-medium">{submission.task_title}</td>
@@ -22,7 +23,9 @@ export function SubmissionsTable({ submissions }: { submissions: Submission[] })
             )}
           </td>
           <td className="whitespace-nowrap">{coinCount(submission.payable_amount)}</td>
-          <td className="whitespace-nowrap">{formatDate(submission.current_date)}</td>
+          <td>
+            <When iso={submission.current_date} />
+          </td>
           <td>{submission.buyer_name}</td>
         </tr>
       ))}

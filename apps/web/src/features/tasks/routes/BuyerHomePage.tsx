@@ -13,6 +13,7 @@ import { StatCards, type Stat } from "../../../components/ui/StatCards.tsx";
 import { coinCount, formatDateTime, formatDollars } from "../../../lib/format.ts";
 import { useReview } from "../api.ts";
 import { taskQueries } from "../queries.ts";
+import { When } from "../../../components/ui/When.tsx";
 
 const STATS: Stat<BuyerStats>[] = [
   { label: "Total tasks", icon: ClipboardList, value: (stats) => stats.totalTasks },
@@ -67,7 +68,9 @@ function ReviewModal({ submission, onClose }: { submission: Submission; onClose:
         <dt className="font-semibold">Pays</dt>
         <dd>{coinCount(submission.payable_amount)}</dd>
         <dt className="font-semibold">Submitted</dt>
-        <dd>{formatDateTime(submission.current_date)}</dd>
+        <dd>
+          <When iso={submission.current_date} />
+        </dd>
         {submission.auto_approve_at && (
           <>
             <dt className="font-semibold">Auto-approves</dt>
@@ -110,7 +113,7 @@ export function BuyerHomePage() {
         }}
       >
         {(items) => (
-          <DataTable headers={["Worker", "Task", "Pays", ""]}>
+          <DataTable numeric={["Pays"]} headers={["Worker", "Task", "Pays", ""]}>
             {items.map((submission) => (
               <tr key={submission.id}>
                 <td>{submission.worker_name}</td>

@@ -90,7 +90,13 @@ export function MyTasksPage() {
         )}
       </PagedList>
       {editing && <EditTaskModal task={editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog deletion={deletion} message="You won't be able to revert this!" />
+      <ConfirmDialog
+        deletion={deletion}
+        title={(task) => `Delete "${task.task_title}"?`}
+        message={(task) =>
+          `${coinCount(task.required_workers * task.payable_amount)} for its open slots return to your balance. Submissions waiting for review are still yours to decide. This cannot be undone.`
+        }
+      />
     </Page>
   );
 }
