@@ -128,7 +128,7 @@ describe("withdrawing coins", () => {
     await page.getByLabel("Payment system").selectOption("Bkash");
     await page.getByLabel("Account number").fill("01712345678");
     await shoot(page, "withdrawals");
-    await page.getByRole("button", { name: "Withdraw" }).click();
+    await page.getByRole("button", { name: "Withdraw", exact: true }).click();
     // A confirmation first: amount in coins and dollars, method, account, and what happens next.
     const confirm = page.getByRole("dialog", { name: "Confirm your withdrawal" });
     await confirm.waitFor();

@@ -63,7 +63,7 @@ async function designProblems(page: Page, width: number): Promise<string[]> {
     const small = await page.evaluate<
       string[]
     >(`[...document.querySelectorAll(".btn, select, input:not([type=checkbox], [type=radio], [type=hidden], [type=file])")]
-      .filter((node) => node.checkVisibility() && node.getBoundingClientRect().height < 44)
+      .filter((node) => node.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && node.getBoundingClientRect().height < 44)
       .map((node) => (node.getAttribute("aria-label") || node.textContent || node.outerHTML).trim().slice(0, 60))`);
     if (small.length > 0) problems.push(`tap targets under 44 px: ${small.join(" | ")}`);
     // A row's actions (buttons, links, selects) lie inside the screen's width.
@@ -135,6 +135,7 @@ describe("the dashboard shell", () => {
       await page.getByRole("button", { name: /^Open account menu/ }).click();
       await page.getByRole("menuitem", { name: /sign out/i }).click();
       await page.waitForURL((url) => url.pathname === paths.home);
+      await page.getByText("Signed out", { exact: true }).waitFor();
       const me = await page.request.get("/api/me");
       expect(me.status()).toBe(401);
       await page.goto(paths.dashboard.workerHome);

@@ -1,7 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -244,43 +243,8 @@ describe("About", () => {
   });
 });
 
-describe("accessibility", () => {
-  for (const route of [
-    "/",
-    "/about",
-    "/allTask",
-    "/login",
-    "/register",
-    "/forgot-password",
-    "/reset-password",
-    "/no-such-page",
-  ]) {
-    it(`has exactly one h1 on ${route}`, async () => {
-      const page = await open(route);
-      await page.locator("h1").first().waitFor();
-      expect(await page.locator("h1").count()).toBe(1);
-      await page.context().close();
-    });
-  }
-
-  for (const route of ["/", "/about", "/allTask", "/login", "/register"]) {
-    it(`has no serious or critical axe violation on ${route}`, async () => {
-      const page = await open(route);
-      await page.waitForLoadState("networkidle");
-      const results = await new AxeBuilder({ page }).analyze();
-      const bad = results.violations.filter(
-        (violation) => violation.impact === "serious" || violation.impact === "critical",
-      );
-      expect(
-        bad.map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-        ),
-      ).toEqual([]);
-      await page.context().close();
-    });
-  }
-
+// One h1 and axe on every page, at both widths and in both themes: e2e/design.test.ts.
+describe("delivery", () => {
   it("sends the page and its scripts compressed at build time to browsers that accept it", async () => {
     const page = await fetch(server.url, { headers: { "accept-encoding": "br, gzip" } });
     expect(page.headers.get("content-encoding")).toBe("br");

@@ -50,6 +50,7 @@ export async function allPages(baseUrl: string): Promise<Screen[]> {
       login: paths.login,
       register: paths.register,
       "forgot-password": paths.forgotPassword,
+      "reset-password": paths.resetPassword,
       "not-found": "/no-such-page",
     },
     worker: {

@@ -112,9 +112,14 @@ describe("deciding a withdrawal", () => {
   it("approve moves the hold to payout once and tells the worker", async () => {
     const worker = await workerWith(400);
     const withdrawal = (await call("POST", "/api/withdrawals", worker.cookie, bkash(400))).json<Withdrawal>();
+    expect(withdrawal.decided_at).toBeUndefined();
     const paidBefore = await balanceOf(ctx.db, PAYOUT);
     const approved = await call("POST", `/api/admin/withdrawals/${withdrawal.id}/approve`, admin);
     expect(approved.json()).toMatchObject({ status: "approved" });
+    // The worker's timeline shows when it was paid: at the decision, not at the request.
+    const decidedAt = Date.parse(approved.json<Withdrawal>().decided_at ?? "");
+    expect(decidedAt).toBeGreaterThanOrEqual(Date.parse(withdrawal.withdraw_date));
+    expect(Date.now() - decidedAt).toBeLessThan(60_000);
     expect(await balanceOf(ctx.db, PAYOUT)).toBe(paidBefore + 400);
     expect(await balanceOf(ctx.db, holdOf(withdrawal.id))).toBe(0);
     for (const again of [
@@ -125,7 +130,11 @@ describe("deciding a withdrawal", () => {
     }
     expect(await ctx.db.$count(notifications, eq(notifications.userId, worker.user.id))).toBe(1);
     const history = (await call("GET", "/api/worker/withdrawals", worker.cookie)).json<Page<Withdrawal>>();
-    expect(history.items[0]).toMatchObject({ id: withdrawal.id, status: "approved" });
+    expect(history.items[0]).toMatchObject({
+      id: withdrawal.id,
+      status: "approved",
+      decided_at: approved.json<Withdrawal>().decided_at,
+    });
   });
 
   it("reject returns the coins to the worker with the reason", async () => {
@@ -146,6 +155,7 @@ describe("deciding a withdrawal", () => {
       reason: "Account name mismatch",
     });
     expect(rejected.json()).toMatchObject({ status: "rejected", reason: "Account name mismatch" });
+    expect(rejected.json<Withdrawal>().decided_at).toEqual(expect.any(String));
     expect(await coinsOf(worker)).toBe(250);
   });
 

@@ -37,8 +37,9 @@ function StatusCard({
   return (
     <section className="card h-fit bg-base-100 shadow-sm" role="status" aria-labelledby="task-status-title">
       <div className="card-body gap-3">
-        <h2 id="task-status-title" className={`card-title ${tone}`}>
-          {icon}
+        {/* The tone colours the icon only: warning yellow text would fail contrast. */}
+        <h2 id="task-status-title" className="card-title">
+          <span className={tone}>{icon}</span>
           {title}
         </h2>
         {children}
