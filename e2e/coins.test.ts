@@ -68,7 +68,7 @@ describe("buying coins", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Payment successful" }).isVisible()).toBe(true);
     await expect.poll(() => coinBalance(page)).toContain("200");
     await shoot(page, "payment-success");
-    await page.getByRole("link", { name: "Payment history", exact: true }).click();
+    await page.getByRole("main").getByRole("link", { name: "Payment history", exact: true }).click();
     await page.waitForURL(/\/dashboard\/payment\/history/);
     await expect.poll(() => page.getByRole("row").filter({ hasText: "completed" }).count()).toBe(1);
     await expect.poll(() => page.getByRole("row").filter({ hasText: "failed" }).count()).toBe(1);
@@ -146,7 +146,9 @@ describe("withdrawing coins", () => {
     await expect
       .poll(() => page.getByText("Insufficient coins. Minimum required: 200 coins").isVisible())
       .toBe(true);
-    await expect.poll(() => page.getByRole("row").filter({ hasText: "pending" }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole("row").filter({ hasText: "Waiting for an admin to pay it" }).count())
+      .toBe(1);
 
     const adminView = await signedInPage(browser, server.url, admin);
     await adminView.page.goto("/dashboard/adminHome");
@@ -163,7 +165,9 @@ describe("withdrawing coins", () => {
     await adminView.context.close();
 
     await page.reload();
-    await expect.poll(() => page.getByRole("row").filter({ hasText: "approved" }).count()).toBe(1);
+    const paid = page.getByRole("row").filter({ hasText: /Paid · (just now|\d+ min ago)/ });
+    await expect.poll(() => paid.count()).toBe(1);
+    expect(await page.getByText("Waiting for an admin to pay it").count()).toBe(0);
     await context.close();
   });
 });
