@@ -196,7 +196,8 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <TopBar key={location.pathname} />
-      <main className="flex-1 pt-16">
+      {/* At least a screen tall, so the footer starts below the fold and never jumps as a page loads. */}
+      <main className="min-h-screen flex-1 pt-16">
         <Outlet />
       </main>
       <Footer />

@@ -3,6 +3,30 @@ import type { ReactNode } from "react";
 import type { Task } from "@taskmint/shared";
 import { coinCount, formatDate, openSlots } from "../../lib/format.ts";
 
+/** The grid task cards stand in, for lists of cards. */
+export const TASK_CARD_GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
+
+/** Cards of grey blocks the size of task cards, while the tasks load (no jump when they come). */
+export function TaskCardSkeletons({ count = 8 }: { count?: number }) {
+  return (
+    <div className={TASK_CARD_GRID} role="status">
+      <span className="sr-only">Loading tasks</span>
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="card bg-base-100 shadow-sm ring-1 ring-base-300">
+          <div className="skeleton aspect-video rounded-b-none" />
+          <div className="card-body gap-3 p-4">
+            <div className="skeleton h-5 w-4/5" />
+            <div className="skeleton h-4 w-1/2" />
+            <div className="skeleton h-4 w-full" />
+            <div className="skeleton ml-auto mt-2 h-8 w-20" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A task as a card: picture, title, buyer, pay, open slots, due date and the caller's action. */
 export function TaskCard({ task, action }: { task: Task; action: ReactNode }) {
   return (
     <article className="card bg-base-100 shadow-sm ring-1 ring-base-300">
@@ -10,7 +34,7 @@ export function TaskCard({ task, action }: { task: Task; action: ReactNode }) {
         <img src={task.task_image_url} alt="" className="size-full object-cover" loading="lazy" />
       </figure>
       <div className="card-body gap-2 p-4">
-        <h3 className="card-title text-base">{task.task_title}</h3>
+        <h2 className="card-title text-base">{task.task_title}</h2>
         <p className="text-sm text-base-content/70">by {task.user_name}</p>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <li className="flex items-center gap-1">

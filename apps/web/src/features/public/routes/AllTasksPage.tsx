@@ -5,9 +5,8 @@ import { toast } from "react-toastify";
 import type { Task, TaskSort } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Modal } from "../../../components/ui/Modal.tsx";
-import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
-import { TaskCard } from "../../../components/ui/TaskCard.tsx";
+import { TASK_CARD_GRID, TaskCard, TaskCardSkeletons } from "../../../components/ui/TaskCard.tsx";
 import { useMe } from "../../../lib/auth.ts";
 import { coinCount, formatDate, openSlots } from "../../../lib/format.ts";
 import { publicQueries } from "../queries.ts";
@@ -89,7 +88,7 @@ export function AllTasksPage() {
         </div>
       </div>
       {tasks.isPending ? (
-        <Spinner />
+        <TaskCardSkeletons />
       ) : tasks.isError ? (
         <ErrorState message="Failed to fetch tasks" onRetry={() => void tasks.refetch()} />
       ) : items.length === 0 ? (
@@ -98,7 +97,7 @@ export function AllTasksPage() {
         </EmptyState>
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <div className={TASK_CARD_GRID}>
             {items.map((task) => (
               <TaskCard
                 key={task.id}
