@@ -9,6 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
+import type { IncomingHttpHeaders } from "node:http";
 import { cpus, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -244,6 +245,25 @@ const pairs = benchTasks
     })),
   )
   .slice(0, writes);
+/** An autocannon request turned into a POST to `path` as the cookie's user, from the app's origin. */
+function postAs<Request extends { headers?: IncomingHttpHeaders }>(
+  request: Request,
+  path: string,
+  cookie: string,
+  body?: object,
+) {
+  return {
+    ...request,
+    path,
+    headers: {
+      ...request.headers,
+      cookie,
+      origin: base,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  };
+}
 const submitted: string[] = [];
 let nextPair = 0;
 await measure("submit", {
@@ -254,17 +274,9 @@ await measure("submit", {
       method: "POST",
       setupRequest: (request) => {
         const pair = pairs[nextPair++ % pairs.length]!;
-        return {
-          ...request,
-          path: `/api/tasks/${pair.taskId}/submissions`,
-          headers: {
-            ...request.headers,
-            cookie: pair.cookie,
-            origin: base,
-            "content-type": "application/json",
-          },
-          body: JSON.stringify({ submission_details: "Done: https://example.com/proof" }),
-        };
+        return postAs(request, `/api/tasks/${pair.taskId}/submissions`, pair.cookie, {
+          submission_details: "Done: https://example.com/proof",
+        });
       },
       onResponse: (status, body) => {
         if (status === 201) submitted.push((JSON.parse(body) as { id: string }).id);
@@ -283,11 +295,12 @@ await measure("approve", {
   requests: [
     {
       method: "POST",
-      setupRequest: (request) => ({
-        ...request,
-        path: `/api/submissions/${submitted[nextApproval++ % submitted.length]}/approve`,
-        headers: { ...request.headers, cookie: buyer.cookie, origin: base },
-      }),
+      setupRequest: (request) =>
+        postAs(
+          request,
+          `/api/submissions/${submitted[nextApproval++ % submitted.length]}/approve`,
+          buyer.cookie,
+        ),
     },
   ],
 });

@@ -1,46 +1,32 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
+import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
 import { shoot } from "./support/screenshots.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
-import { apiSession, registerViaApi, signedInPage } from "./support/users.ts";
+import type { RunningServer } from "./support/server.ts";
+import { apiSession, daysFromNow, postTaskViaApi, registerViaApi, signedInPage } from "./support/users.ts";
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 describe("notifications, profile and password reset", () => {
   it("a worker's bell shows a new notification, without a reload, when the buyer approves elsewhere", async () => {
     const buyer = await registerViaApi(server.url, "buyer", "Bella Bell");
     const worker = await registerViaApi(server.url, "worker", "Wes Waiting");
     const asBuyer = await apiSession(server.url, buyer);
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
+    const task = await postTaskViaApi(asBuyer, {
       task_title: "Translate a sentence",
       task_detail: "Translate 'hello world' into Bangla.",
-      required_workers: "1",
       payable_amount: "9",
-      completion_date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+      completion_date: daysFromNow(2),
       submission_info: "The translation",
-    })) {
-      form.append(name, value);
-    }
-    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#64748b" } })
-      .png()
-      .toBuffer();
-    form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "t.png");
-    const task = await asBuyer<{ id: string }>("POST", "/api/tasks", form);
+    });
     const asWorker = await apiSession(server.url, worker);
     const submission = await asWorker<{ id: string }>("POST", `/api/tasks/${task.id}/submissions`, {
       submission_details: "হ্যালো ওয়ার্ল্ড",

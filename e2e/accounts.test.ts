@@ -4,23 +4,20 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
+import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
 import { shoot } from "./support/screenshots.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
+import type { RunningServer } from "./support/server.ts";
+import { submitSignIn } from "./support/users.ts";
 
 const screenshots = fileURLToPath(new URL("./screenshots", import.meta.url));
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
   await mkdir(screenshots, { recursive: true });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 async function newPage(width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.url });
@@ -77,9 +74,7 @@ describe("a worker's account", () => {
   it("signs out and signs in again", async () => {
     const page = await newPage();
     await page.goto("/login");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitSignIn(page, email, password);
     await page.waitForURL(/\/dashboard/);
     await expect.poll(() => page.getByTestId("coin-balance").first().textContent()).toContain("10");
 
@@ -91,9 +86,7 @@ describe("a worker's account", () => {
 
     await page.goto("/dashboard");
     await page.waitForURL(/\/login/);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("Wrong123");
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitSignIn(page, email, "Wrong123");
     await expect.poll(() => page.getByText("Invalid email or password").isVisible()).toBe(true);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -111,9 +104,7 @@ describe("a worker's account", () => {
     await expect.poll(() => toast.isVisible()).toBe(true);
     await page.waitForURL((url) => url.pathname === "/login" && url.search === "");
     await shoot(page, "login-google-error");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitSignIn(page, email, password);
     await page.waitForURL(/\/dashboard\/my-submissions$/);
     await page.context().close();
   });
@@ -121,9 +112,7 @@ describe("a worker's account", () => {
   it("sends a worker who opens a buyer page to the worker home", async () => {
     const page = await newPage();
     await page.goto("/login");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitSignIn(page, email, password);
     await page.waitForURL(/\/dashboard/);
     await page.goto("/dashboard/add-tasks");
     await page.waitForURL(/\/dashboard\/workerHome/);

@@ -1,23 +1,21 @@
 import type { Browser } from "playwright-core";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
+import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
 import { shoot } from "./support/screenshots.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
-import { apiSession, registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
+import type { RunningServer } from "./support/server.ts";
+import { apiSession, postTaskViaApi, registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
 
 const admin: E2eUser = { email: "chief@example.com", password: "Admin1234", name: "Admin" };
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 describe("administration", () => {
   it("an admin makes a worker a buyer; the user's menu changes on their next page load", async () => {
@@ -46,22 +44,13 @@ describe("administration", () => {
   it("an admin deletes a task and the buyer sees the refund", async () => {
     const buyer = await registerViaApi(server.url, "buyer", "Rhea Refund");
     const asBuyer = await apiSession(server.url, buyer);
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
+    await postTaskViaApi(asBuyer, {
       task_title: "Tag 20 photos",
       task_detail: "Tag each photo with three keywords.",
       required_workers: "4",
       payable_amount: "6",
-      completion_date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
       submission_info: "The keywords, one line per photo",
-    })) {
-      form.append(name, value);
-    }
-    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ef4444" } })
-      .png()
-      .toBuffer();
-    form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "task.png");
-    await asBuyer("POST", "/api/tasks", form);
+    });
 
     const buyerView = await signedInPage(browser, server.url, buyer);
     await expect

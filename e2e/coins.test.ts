@@ -1,10 +1,9 @@
 import type { Browser, Page } from "playwright-core";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
+import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
 import { shoot } from "./support/screenshots.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
-import { apiSession, registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
+import type { RunningServer } from "./support/server.ts";
+import { apiSession, postTaskViaApi, registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
 
 const admin: E2eUser = { email: "admin@example.com", password: "Admin1234", name: "Admin" };
 let server: RunningServer;
@@ -13,15 +12,14 @@ let buyer: E2eUser;
 let worker: E2eUser;
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  }));
   buyer = await registerViaApi(server.url, "buyer", "Cora Coins");
   worker = await registerViaApi(server.url, "worker", "Walt Withdraw");
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const coinBalance = (page: Page) => page.getByTestId("coin-balance").first().textContent();
 
@@ -97,22 +95,12 @@ describe("withdrawing coins", () => {
     }
     // The worker earns 250 coins the real way: a task, a submission, an approval.
     const asBuyer = await apiSession(server.url, buyer);
-    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#f59e0b" } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
+    const task = await postTaskViaApi(asBuyer, {
       task_title: "Write a product review",
       task_detail: "Write 200 words about our app.",
-      required_workers: "1",
       payable_amount: "190",
-      completion_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
       submission_info: "A link to your review",
-    })) {
-      form.append(name, value);
-    }
-    form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "task.png");
-    const task = await asBuyer<{ id: string }>("POST", "/api/tasks", form);
+    });
     const asWorker = await apiSession(server.url, worker);
     const submission = await asWorker<{ id: string }>("POST", `/api/tasks/${task.id}/submissions`, {
       submission_details: "https://example.com/review",

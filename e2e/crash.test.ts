@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { afterAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./support/server.ts";
-import { apiSession, registerViaApi } from "./support/users.ts";
+import { apiSession, buyCoins, daysFromNow, postTaskViaApi, registerViaApi } from "./support/users.ts";
 
 // Kill the server with SIGKILL in the middle of a steady mixed load, restart it on the
 // same data, and check that every answered request was kept and no coin was lost.
@@ -20,34 +19,18 @@ describe("crash and restart", () => {
     servers.push(first);
     const buyer = await registerViaApi(first.url, "buyer", "Crash Buyer");
     const asBuyer = await apiSession(first.url, buyer);
-    const { payment } = await asBuyer<{ payment: { id: string } }>("POST", "/api/payments", {
-      package_id: "coins-1000",
-    });
-    await asBuyer("POST", `/api/payments/${payment.id}/sandbox-confirm`, {
-      card_number: "4242424242424242",
-      exp_month: 12,
-      exp_year: 2099,
-      cvc: "123",
-    });
-    const image = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#333333" } })
-      .png()
-      .toBuffer();
-    const due = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    await buyCoins(asBuyer);
+    const due = daysFromNow(5);
 
     // A task with a pending submission, for the background jobs to find after the restart.
-    const jobForm = new FormData();
-    for (const [name, value] of Object.entries({
+    const jobTask = await postTaskViaApi(asBuyer, {
       task_title: "For the jobs",
       task_detail: "d",
       required_workers: "3",
       payable_amount: "7",
       completion_date: due,
       submission_info: "s",
-    })) {
-      jobForm.append(name, value);
-    }
-    jobForm.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "t.png");
-    const jobTask = await asBuyer<{ id: string }>("POST", "/api/tasks", jobForm);
+    });
     const jobWorker = await registerViaApi(first.url, "worker", "Job Worker");
     await (
       await apiSession(first.url, jobWorker)
@@ -57,20 +40,10 @@ describe("crash and restart", () => {
     let stop = false;
     const taskLoop = async () => {
       while (!stop) {
-        const form = new FormData();
-        for (const [name, value] of Object.entries({
-          task_title: "Load",
-          task_detail: "d",
-          required_workers: "1",
-          payable_amount: "1",
-          completion_date: due,
-          submission_info: "s",
-        })) {
-          form.append(name, value);
-        }
-        form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "t.png");
         try {
-          acknowledged.tasks.push((await asBuyer<{ id: string }>("POST", "/api/tasks", form)).id);
+          acknowledged.tasks.push(
+            (await postTaskViaApi(asBuyer, { task_title: "Load", completion_date: due })).id,
+          );
         } catch {
           return; // the server died under us
         }

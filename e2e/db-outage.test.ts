@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { startTcpProxy, type TcpProxy } from "../apps/server/src/test/tcp-proxy.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
-import { apiSession, registerViaApi, type E2eUser } from "./support/users.ts";
+import { apiSession, buyCoins, registerViaApi, type E2eUser } from "./support/users.ts";
 
 // Issue 14's fault test: the real server process reaches PostgreSQL through a TCP proxy.
 // Three times during a steady mixed load the database goes away (the proxy refuses new
@@ -49,15 +49,7 @@ describe.skipIf(!postgresUrl)(
 
       const buyer = await registerViaApi(base, "buyer", "Outage Buyer");
       const asBuyer = await apiSession(base, buyer);
-      const { payment } = await asBuyer<{ payment: { id: string } }>("POST", "/api/payments", {
-        package_id: "coins-1000",
-      });
-      await asBuyer("POST", `/api/payments/${payment.id}/sandbox-confirm`, {
-        card_number: "4242424242424242",
-        exp_month: 12,
-        exp_year: 2099,
-        cvc: "123",
-      });
+      await buyCoins(asBuyer);
       const workers: E2eUser[] = [];
       for (let index = 0; index < 3; index += 1)
         workers.push(await registerViaApi(base, "worker", `Outage Worker ${index}`));

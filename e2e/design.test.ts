@@ -3,17 +3,10 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paths } from "@taskmint/shared/routes";
-import { launchBrowser } from "./support/browser.ts";
-import {
-  ROLES,
-  allPages,
-  settle,
-  signInAs,
-  startDemoServer,
-  type Role,
-  type Screen,
-} from "./support/pages.ts";
+import { launchBrowser, stopServerAndBrowser } from "./support/browser.ts";
+import { ROLES, allPages, settle, signInAs, startDemoServer, type Screen } from "./support/pages.ts";
 import type { RunningServer } from "./support/server.ts";
+import { submitSignIn } from "./support/users.ts";
 
 // Issue 16's design checks, on every page for every role, at phone and desktop width, light
 // and dark: one h1, nothing wider than the screen, no serious or critical axe finding
@@ -31,10 +24,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   screens = await allPages(server.url);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 async function open(width: number, theme: "light" | "dark" = "light"): Promise<[BrowserContext, Page]> {
   const context = await browser.newContext({
@@ -80,7 +70,7 @@ async function designProblems(page: Page, width: number): Promise<string[]> {
 
 // How the pages look does not depend on the database: the matrix (about four minutes) runs in
 // the embedded-database pass only; the shell's behaviour below runs on both.
-describe.skipIf(Boolean(process.env.DATABASE_URL)).each(ROLES)("every %s page", (role: Role) => {
+describe.skipIf(Boolean(process.env.DATABASE_URL)).each(ROLES)("every %s page", (role) => {
   for (const theme of ["light", "dark"] as const) {
     for (const width of [375, 1280]) {
       it(`has one h1, fits, passes axe and keeps row actions on screen at ${width} px, ${theme}`, async () => {
@@ -107,9 +97,7 @@ describe("the dashboard shell", () => {
     const [context, page] = await open(1280);
     await page.goto(paths.dashboard.mySubmissions);
     await page.waitForURL(`**${paths.login}`);
-    await page.getByLabel("Email").fill("worker@taskmint.local");
-    await page.getByLabel("Password").fill("Demo1234");
-    await page.locator("form button[type=submit]").click();
+    await submitSignIn(page, "worker@taskmint.local", "Demo1234");
     await page.waitForURL(`**${paths.dashboard.mySubmissions}`);
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.waitForTimeout(1000); // long enough for a late redirect to the dashboard to show
@@ -120,9 +108,7 @@ describe("the dashboard shell", () => {
   it("sends a user who signs in from /login to their role's home", async () => {
     const [context, page] = await open(1280);
     await page.goto(paths.login);
-    await page.getByLabel("Email").fill("buyer@taskmint.local");
-    await page.getByLabel("Password").fill("Demo1234");
-    await page.locator("form button[type=submit]").click();
+    await submitSignIn(page, "buyer@taskmint.local", "Demo1234");
     await page.waitForURL(`**${paths.dashboard.buyerHome}`);
     await context.close();
   });
@@ -179,12 +165,9 @@ describe("the dashboard shell", () => {
   it("clears a stale error toast when the next action succeeds", async () => {
     const [context, page] = await open(1280);
     await page.goto(paths.login);
-    await page.getByLabel("Email").fill("worker@taskmint.local");
-    await page.getByLabel("Password").fill("Wrong1234");
-    await page.locator("form button[type=submit]").click();
+    await submitSignIn(page, "worker@taskmint.local", "Wrong1234");
     await page.locator(".Toastify__toast--error").waitFor();
-    await page.getByLabel("Password").fill("Demo1234");
-    await page.locator("form button[type=submit]").click();
+    await submitSignIn(page, "worker@taskmint.local", "Demo1234");
     await page.locator(".Toastify__toast--success").waitFor();
     await expect.poll(() => page.locator(".Toastify__toast--error").count()).toBe(0);
     expect(await page.locator(".Toastify__toast").count()).toBe(1);

@@ -1,9 +1,8 @@
 import type { Browser, Page } from "playwright-core";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
-import { apiSession, registerViaApi, signedInPage } from "./support/users.ts";
+import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
+import type { RunningServer } from "./support/server.ts";
+import { apiSession, postTaskViaApi, registerViaApi, signedInPage } from "./support/users.ts";
 
 // Script in every text one user writes and another reads must stay text.
 const PAYLOADS = [
@@ -17,13 +16,9 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 /** Fails on any script that ran: a dialog, or the marker the payloads set. */
 async function assertNoScriptRan(page: Page) {
@@ -35,22 +30,14 @@ describe("hostile users", () => {
     const buyer = await registerViaApi(server.url, "buyer", `Buyer ${PAYLOADS[0]}`);
     const worker = await registerViaApi(server.url, "worker", `Worker ${PAYLOADS[1]}`);
     const asBuyer = await apiSession(server.url, buyer);
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
+    const task = await postTaskViaApi(asBuyer, {
       task_title: `Title ${hostile}`,
       task_detail: `Detail ${hostile}`,
       required_workers: "2",
       payable_amount: "3",
       completion_date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
       submission_info: `Info ${hostile}`,
-    })) {
-      form.append(name, value);
-    }
-    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#000000" } })
-      .png()
-      .toBuffer();
-    form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "t.png");
-    const task = await asBuyer<{ id: string }>("POST", "/api/tasks", form);
+    });
     const asWorker = await apiSession(server.url, worker);
     await asWorker("POST", `/api/tasks/${task.id}/submissions`, { submission_details: `Proof ${hostile}` });
 

@@ -2,10 +2,10 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
+import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
 import { SCREENSHOTS as screenshots, shoot } from "./support/screenshots.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
-import { apiSession, registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
+import type { RunningServer } from "./support/server.ts";
+import { apiSession, registerViaApi, signedInPage, submitSignIn, type E2eUser } from "./support/users.ts";
 
 let server: RunningServer;
 let browser: Browser;
@@ -15,16 +15,12 @@ let rejectedWorker: E2eUser;
 const title = `Review our landing page ${Date.now()}`;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
   buyer = await registerViaApi(server.url, "buyer", "Bea Buyer");
   worker = await registerViaApi(server.url, "worker", "Will Worker");
   rejectedWorker = await registerViaApi(server.url, "worker", "Rita Rejected");
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const coinBalance = (page: Page) => page.getByTestId("coin-balance").first().textContent();
 
@@ -184,9 +180,7 @@ describe("the marketplace loop", () => {
     await shoot(page, "all-tasks-modal");
     await page.getByRole("button", { name: "Apply for task" }).click();
     await page.waitForURL(/\/login/);
-    await page.getByLabel("Email").fill(rejectedWorker.email);
-    await page.getByLabel("Password").fill(rejectedWorker.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitSignIn(page, rejectedWorker.email, rejectedWorker.password);
     await page.waitForURL(/\/dashboard\/task-details\//);
     // Signed in, the same details name the buyer's email.
     await page.goto("/allTask");

@@ -2,54 +2,38 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./support/browser.ts";
-import { startServer, type RunningServer } from "./support/server.ts";
-import { apiSession, registerViaApi } from "./support/users.ts";
+import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
+import type { RunningServer } from "./support/server.ts";
+import { apiSession, buyCoins, postTaskViaApi, registerViaApi } from "./support/users.ts";
 
 const screenshots = fileURLToPath(new URL("./screenshots", import.meta.url));
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "Admin1234" });
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({
+    ADMIN_EMAIL: "boss@example.com",
+    ADMIN_PASSWORD: "Admin1234",
+  }));
   await mkdir(screenshots, { recursive: true });
   // Top performers: one who earned, and one who earned and then withdrew everything (0 coins).
   const buyer = await registerViaApi(server.url, "buyer", "Big Buyer");
   const asBuyer = await apiSession(server.url, buyer);
-  await asBuyer(
-    "POST",
-    `/api/payments/${(await asBuyer<{ payment: { id: string } }>("POST", "/api/payments", { package_id: "coins-1000" })).payment.id}/sandbox-confirm`,
-    {
-      card_number: "4242424242424242",
-      exp_month: 12,
-      exp_year: 2099,
-      cvc: "123",
-    },
-  );
+  await buyCoins(asBuyer);
   for (const [name, withdrawAll] of [
     ["Ada Earner", false],
     ["Zed Zero", true],
   ] as const) {
     const worker = await registerViaApi(server.url, "worker", name);
-    const form = new FormData();
-    for (const [field, value] of Object.entries({
+    const task = await postTaskViaApi(asBuyer, {
       task_title: `Task for ${name}`,
       task_detail: "Do it.",
       required_workers: "1",
       payable_amount: "190",
       completion_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
       submission_info: "Proof",
-    })) {
-      form.append(field, value);
-    }
-    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#22c55e" } })
-      .png()
-      .toBuffer();
-    form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "t.png");
-    const task = await asBuyer<{ id: string }>("POST", "/api/tasks", form);
+    });
     const asWorker = await apiSession(server.url, worker);
     const submission = await asWorker<{ id: string }>("POST", `/api/tasks/${task.id}/submissions`, {
       submission_details: "done",
@@ -63,10 +47,7 @@ beforeAll(async () => {
       });
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 async function open(route: string, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.url });

@@ -3,7 +3,7 @@
 // of 3 runs at least 95 and accessibility 100 on each page (issue 16).
 // Without --url it serves the production build (run `npm run build` first) with
 // the real server on a fresh database seeded with demo data.
-//   node scripts/lighthouse.mjs [--url http://127.0.0.1:PORT/] [--json report.json]
+//   npx tsx scripts/lighthouse.mjs [--url http://127.0.0.1:PORT/] [--json report.json]
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -14,23 +14,12 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { QUIET_CHROMIUM_FLAGS, chromiumPath } from "../e2e/support/browser.ts";
 
 const MIN_PERFORMANCE = 95;
 const MIN_ACCESSIBILITY = 100;
 const PAGES = ["/", "/allTask"];
 const RUNS = 3;
-const CHROMIUM_PATH = "/usr/bin/chromium";
-// The network here is closed: without the background-networking flags Chromium keeps retrying refused connections.
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const METRICS = [
   { id: "first-contentful-paint", label: "FCP", format: (value) => `${(value / 1000).toFixed(1)} s` },
   { id: "largest-contentful-paint", label: "LCP", format: (value) => `${(value / 1000).toFixed(1)} s` },
@@ -135,8 +124,8 @@ async function main() {
   let chromium;
   try {
     chromium = await chromeLauncher.launch({
-      chromePath: CHROMIUM_PATH,
-      chromeFlags: CHROMIUM_FLAGS,
+      chromePath: chromiumPath(),
+      chromeFlags: ["--headless=new", ...QUIET_CHROMIUM_FLAGS],
       userDataDir,
       logLevel: "error",
     });

@@ -48,9 +48,7 @@ export async function signedInPage(
   const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: baseUrl });
   const page = await context.newPage();
   await page.goto("/login");
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignIn(page, user.email, user.password);
   await page.waitForURL(/\/dashboard/);
   return { context, page };
 }
@@ -82,4 +80,61 @@ export async function apiSession(baseUrl: string, user: E2eUser) {
       throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
+}
+
+export type ApiSession = Awaited<ReturnType<typeof apiSession>>;
+
+/** The fields of the add-task form, as the API takes them in multipart. */
+type TaskFields = Record<
+  | "task_title"
+  | "task_detail"
+  | "required_workers"
+  | "payable_amount"
+  | "completion_date"
+  | "submission_info",
+  string
+>;
+
+/** A date `days` from today, as the task form sends it. */
+export const daysFromNow = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Posts a task as the buyer, as the add-task form does: the given fields over small defaults. */
+export async function postTaskViaApi(asBuyer: ApiSession, fields: Partial<TaskFields> = {}) {
+  const form = new FormData();
+  const all: TaskFields = {
+    task_title: "A small task",
+    task_detail: "Do it.",
+    required_workers: "1",
+    payable_amount: "1",
+    completion_date: daysFromNow(3),
+    submission_info: "Proof",
+    ...fields,
+  };
+  for (const [name, value] of Object.entries(all)) form.append(name, value);
+  const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#64748b" } })
+    .png()
+    .toBuffer();
+  form.append("task_image", new Blob([new Uint8Array(image)], { type: "image/png" }), "t.png");
+  return asBuyer<{ id: string }>("POST", "/api/tasks", form);
+}
+
+/** Buys a coin package with the sandbox's test card. */
+export async function buyCoins(asBuyer: ApiSession, packageId = "coins-1000") {
+  const { payment } = await asBuyer<{ payment: { id: string } }>("POST", "/api/payments", {
+    package_id: packageId,
+  });
+  await asBuyer("POST", `/api/payments/${payment.id}/sandbox-confirm`, {
+    card_number: "4242424242424242",
+    exp_month: 12,
+    exp_year: 2099,
+    cvc: "123",
+  });
+}
+
+/** Fills the sign-in form and sends it. */
+export async function submitSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }

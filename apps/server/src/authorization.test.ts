@@ -2,15 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Payment, Submission, Task, Withdrawal } from "@taskmint/shared";
 import { ledgerTransfers } from "./db/schema/index.ts";
 import { MINT, checkLedger, transfer, walletOf } from "./modules/ledger/service.ts";
-import { ensureAdmin } from "./modules/users/service.ts";
-import {
-  postTask,
-  registerUser,
-  sessionCookie,
-  signIn,
-  startTestApp,
-  type TestContext,
-} from "./test/harness.ts";
+import { postTask, registerUser, signInAdmin, startTestApp, type TestContext } from "./test/harness.ts";
 
 // Every route of the API, asked by every kind of caller. A cell is the expected status;
 // null means "allowed, and exercised by the feature's own tests" (running it here would
@@ -309,13 +301,12 @@ beforeAll(async () => {
   const worker = await registerUser(ctx.app, "worker");
   const buyer = await registerUser(ctx.app, "buyer");
   const otherBuyer = await registerUser(ctx.app, "buyer");
-  await ensureAdmin(ctx.db, { email: "matrix-admin@example.com", password: "Admin123" });
   Object.assign(cookies, {
     visitor: undefined,
     worker: worker.cookie,
     buyer: buyer.cookie,
     otherBuyer: otherBuyer.cookie,
-    admin: sessionCookie(await signIn(ctx.app, "matrix-admin@example.com", "Admin123")),
+    admin: (await signInAdmin(ctx, "matrix-admin@example.com")).cookie,
   });
   const task = (await postTask(ctx.app, buyer.cookie)).json<Task>();
   const submission = (

@@ -14,14 +14,12 @@ import {
 } from "./db/schema/index.ts";
 import { rowsOf } from "./lib/db-errors.ts";
 import { checkLedger } from "./modules/ledger/service.ts";
-import { ensureAdmin } from "./modules/users/service.ts";
 import { SOAK_SCALE } from "./test/soak.ts";
 import {
   multipart,
   postTask,
   registerUser,
-  sessionCookie,
-  signIn,
+  signInAdmin,
   startTestApp,
   type TestContext,
 } from "./test/harness.ts";
@@ -290,12 +288,7 @@ beforeAll(async () => {
   const worker = await registerUser(ctx.app, "worker");
   const buyer = await registerUser(ctx.app, "buyer");
   await postTask(ctx.app, buyer.cookie).then((response) => response.json<Task>());
-  await ensureAdmin(ctx.db, { email: "fuzz-admin@example.com", password: "Admin123" });
-  cookies.push(
-    worker.cookie,
-    buyer.cookie,
-    sessionCookie(await signIn(ctx.app, "fuzz-admin@example.com", "Admin123")),
-  );
+  cookies.push(worker.cookie, buyer.cookie, (await signInAdmin(ctx, "fuzz-admin@example.com")).cookie);
   const document = (await ctx.app.inject({ method: "GET", url: "/api/openapi.json" })).json<{
     paths: Record<string, Record<string, OpenApiOperation>>;
   }>();

@@ -9,12 +9,10 @@ import {
 } from "@taskmint/shared";
 import { tasks } from "./db/schema/index.ts";
 import { checkStatsCounters } from "./modules/stats/service.ts";
-import { ensureAdmin } from "./modules/users/service.ts";
 import { seedLarge } from "./seed/large.ts";
 import {
   registerUser,
-  sessionCookie,
-  signIn,
+  signInAdmin,
   startTestApp,
   type RegisteredUser,
   type TestContext,
@@ -30,8 +28,7 @@ const USERS = 1_100;
 beforeAll(async () => {
   ctx = await startTestApp();
   await seedLarge(ctx.db, { tasks: 1_200, users: USERS, submissions: 300 }, new Date());
-  await ensureAdmin(ctx.db, { email: "lists-admin@example.com", password: "Admin123" });
-  admin = sessionCookie(await signIn(ctx.app, "lists-admin@example.com", "Admin123"));
+  admin = (await signInAdmin(ctx, "lists-admin@example.com")).cookie;
   worker = await registerUser(ctx.app, "worker");
 });
 afterAll(() => ctx.close());

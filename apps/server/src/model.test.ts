@@ -4,13 +4,11 @@ import type { Payment, Submission, Task, Withdrawal } from "@taskmint/shared";
 import { balanceOf, checkLedger, MINT, transfer, walletOf } from "./modules/ledger/service.ts";
 import { autoApproveDue } from "./modules/submissions/service.ts";
 import { expireTasks } from "./modules/tasks/service.ts";
-import { ensureAdmin } from "./modules/users/service.ts";
 import { SOAK_SCALE } from "./test/soak.ts";
 import {
   postTask,
   registerUser,
-  sessionCookie,
-  signIn,
+  signInAdmin,
   startTestApp,
   TestClock,
   type RegisteredUser,
@@ -298,8 +296,7 @@ let workers: RegisteredUser[] = [];
 
 beforeAll(async () => {
   ctx = await startTestApp({ clock });
-  await ensureAdmin(ctx.db, { email: "model-admin@example.com", password: "Admin123" });
-  admin = sessionCookie(await signIn(ctx.app, "model-admin@example.com", "Admin123"));
+  admin = (await signInAdmin(ctx, "model-admin@example.com")).cookie;
   buyers = await Promise.all([registerUser(ctx.app, "buyer"), registerUser(ctx.app, "buyer")]);
   workers = await Promise.all([
     registerUser(ctx.app, "worker"),

@@ -10,6 +10,7 @@ import { openDatabase, type Database, type DbHandle } from "../db/client.ts";
 import { loadEnv } from "../env.ts";
 import { checkLedger } from "../modules/ledger/service.ts";
 import { checkStatsCounters } from "../modules/stats/service.ts";
+import { ensureAdmin } from "../modules/users/service.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -187,6 +188,14 @@ export async function registerUser(
 
 export async function signIn(app: App, email: string, password: string) {
   return app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
+}
+
+export const ADMIN_PASSWORD = "Admin123";
+
+/** An admin with this email (made if missing), signed in: its id and session cookie. */
+export async function signInAdmin(ctx: TestContext, email: string): Promise<{ id: string; cookie: string }> {
+  const { userId } = await ensureAdmin(ctx.db, { email, password: ADMIN_PASSWORD });
+  return { id: userId, cookie: sessionCookie(await signIn(ctx.app, email, ADMIN_PASSWORD)) };
 }
 
 export interface TaskInput {

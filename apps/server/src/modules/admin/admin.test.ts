@@ -1,26 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page, Submission, Task, User, Withdrawal } from "@taskmint/shared";
+import type { Page, Submission, Task, User, Withdrawal, WithdrawalRequest } from "@taskmint/shared";
 import { auditLog, tasks, users } from "../../db/schema/index.ts";
 import {
   postTask,
   registerUser,
-  sessionCookie,
   signIn,
+  signInAdmin,
   startTestApp,
-  type RegisteredUser,
   type TestContext,
 } from "../../test/harness.ts";
-import {
-  MINT,
-  PAYOUT,
-  balanceOf,
-  checkLedger,
-  escrowOf,
-  holdOf,
-  transfer,
-  walletOf,
-} from "../ledger/service.ts";
+import * as ledger from "../ledger/service.ts";
 import { ensureAdmin } from "../users/service.ts";
 
 let ctx: TestContext;
@@ -28,22 +18,31 @@ let admin: { id: string; cookie: string };
 
 beforeAll(async () => {
   ctx = await startTestApp();
-  const created = await ensureAdmin(ctx.db, { email: "root-admin@example.com", password: "Admin123" });
-  admin = {
-    id: created.userId,
-    cookie: sessionCookie(await signIn(ctx.app, "root-admin@example.com", "Admin123")),
-  };
+  admin = await signInAdmin(ctx, "root-admin@example.com");
 });
 afterAll(() => ctx.close());
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+
+/** A worker who earned `coins` and asked to withdraw some of them. */
+async function workerWithdrawing(coins: number, request: WithdrawalRequest) {
+  const worker = await registerUser(ctx.app, "worker");
+  await ledger.transfer(ctx.db, {
+    from: ledger.MINT,
+    to: ledger.walletOf(worker.user.id),
+    amount: coins,
+    idempotencyKey: `test-earn:${worker.user.id}`,
+  });
+  const withdrawal = (await call("POST", "/api/withdrawals", worker.cookie, request)).json<Withdrawal>();
+  return { worker, withdrawal };
+}
 const me = (who: { cookie: string }) => call("GET", "/api/me", who.cookie);
 const forfeit = { coins: "forfeit" };
 const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
-async function newTask(buyer: RegisteredUser, workers: number, pay: number): Promise<Task> {
+async function newTask(buyer: { cookie: string }, workers: number, pay: number): Promise<Task> {
   const response = await postTask(ctx.app, buyer.cookie, {
     required_workers: workers,
     payable_amount: pay,
@@ -81,11 +80,10 @@ describe("changing roles (rule R12)", () => {
   });
 
   it("lets one of two admins demote the other, but not both at once", async () => {
-    const second = await ensureAdmin(ctx.db, { email: "second-admin@example.com", password: "Admin123" });
-    const secondCookie = sessionCookie(await signIn(ctx.app, "second-admin@example.com", "Admin123"));
+    const second = await signInAdmin(ctx, "second-admin@example.com");
     const answers = await Promise.all([
-      call("PATCH", `/api/admin/users/${second.userId}`, admin.cookie, { role: "buyer" }),
-      call("PATCH", `/api/admin/users/${admin.id}`, secondCookie, { role: "buyer" }),
+      call("PATCH", `/api/admin/users/${second.id}`, admin.cookie, { role: "buyer" }),
+      call("PATCH", `/api/admin/users/${admin.id}`, second.cookie, { role: "buyer" }),
     ]);
     // One wins; the other is refused: as the last admin (409) or, once demoted, as no admin at all (403).
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
@@ -95,7 +93,7 @@ describe("changing roles (rule R12)", () => {
     // Restore: whoever was demoted becomes an admin again.
     await ensureAdmin(ctx.db, { email: "second-admin@example.com", password: "Admin123" });
     await ensureAdmin(ctx.db, { email: "root-admin@example.com", password: "Admin123" });
-    await call("DELETE", `/api/admin/users/${second.userId}`, admin.cookie, forfeit);
+    await call("DELETE", `/api/admin/users/${second.id}`, admin.cookie, forfeit);
   });
 });
 
@@ -117,7 +115,7 @@ describe("deleting users (rule R12)", () => {
     await call("POST", `/api/submissions/${first.id}/approve`, buyer.cookie);
     expect((await me(buyer)).json<{ user: User }>().user.coins).toBe(50 - 15 - 8);
 
-    const issuedBefore = -(await balanceOf(ctx.db, MINT));
+    const issuedBefore = -(await ledger.balanceOf(ctx.db, ledger.MINT));
     const deleted = await call("DELETE", `/api/admin/users/${buyer.user.id}`, admin.cookie, forfeit);
     expect(deleted.statusCode).toBe(200);
     expect((await me(buyer)).statusCode).toBe(401);
@@ -127,13 +125,13 @@ describe("deleting users (rule R12)", () => {
     // One open slot of `partly` (5) and both of `open` (8) come back; the pending submission keeps its 5 in escrow.
     // Then the whole wallet (27 + 5 + 8) is forfeited: it goes back to the mint.
     expect(deleted.json()).toEqual({ deleted: true, coins: "forfeit", settled_coins: 27 + 5 + 8 });
-    expect(await balanceOf(ctx.db, walletOf(buyer.user.id))).toBe(0);
-    expect(-(await balanceOf(ctx.db, MINT))).toBe(issuedBefore - 40);
-    expect(await balanceOf(ctx.db, escrowOf(partly.id))).toBe(5);
-    expect(await balanceOf(ctx.db, escrowOf(open.id))).toBe(0);
+    expect(await ledger.balanceOf(ctx.db, ledger.walletOf(buyer.user.id))).toBe(0);
+    expect(-(await ledger.balanceOf(ctx.db, ledger.MINT))).toBe(issuedBefore - 40);
+    expect(await ledger.balanceOf(ctx.db, ledger.escrowOf(partly.id))).toBe(5);
+    expect(await ledger.balanceOf(ctx.db, ledger.escrowOf(open.id))).toBe(0);
     const rows = await ctx.db.select().from(tasks).where(eq(tasks.buyerId, buyer.user.id));
     expect(rows.every((row) => row.status === "closed" && row.deletedAt)).toBe(true);
-    expect((await checkLedger(ctx.db)).problems).toEqual([]);
+    expect((await ledger.checkLedger(ctx.db)).problems).toEqual([]);
     const list = (
       await call("GET", `/api/admin/users?q=${encodeURIComponent(buyer.email)}`, admin.cookie)
     ).json<Page<User>>();
@@ -141,29 +139,20 @@ describe("deleting users (rule R12)", () => {
   });
 
   it("deletes a worker with a pending withdrawal and pays out the wallet, held coins included, under the admin's reference", async () => {
-    const worker = await registerUser(ctx.app, "worker");
-    await transfer(ctx.db, {
-      from: MINT,
-      to: walletOf(worker.user.id),
-      amount: 330,
-      idempotencyKey: `test-earn:${worker.user.id}`,
+    const { worker, withdrawal } = await workerWithdrawing(330, {
+      withdrawal_coin: 250,
+      payment_system: "Nagad",
+      account_number: "01812345678",
     });
-    const withdrawal = (
-      await call("POST", "/api/withdrawals", worker.cookie, {
-        withdrawal_coin: 250,
-        payment_system: "Nagad",
-        account_number: "01812345678",
-      })
-    ).json<Withdrawal>();
-    const paidOutBefore = await balanceOf(ctx.db, PAYOUT);
+    const paidOutBefore = await ledger.balanceOf(ctx.db, ledger.PAYOUT);
     const deleted = await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie, {
       coins: "payout",
       payout_reference: "BANK-7781",
     });
     expect(deleted.json()).toEqual({ deleted: true, coins: "payout", settled_coins: 340 });
-    expect(await balanceOf(ctx.db, walletOf(worker.user.id))).toBe(0);
-    expect(await balanceOf(ctx.db, holdOf(withdrawal.id))).toBe(0);
-    expect((await balanceOf(ctx.db, PAYOUT)) - paidOutBefore).toBe(340);
+    expect(await ledger.balanceOf(ctx.db, ledger.walletOf(worker.user.id))).toBe(0);
+    expect(await ledger.balanceOf(ctx.db, ledger.holdOf(withdrawal.id))).toBe(0);
+    expect((await ledger.balanceOf(ctx.db, ledger.PAYOUT)) - paidOutBefore).toBe(340);
     const decided = (await call("GET", "/api/admin/withdrawals?limit=100", admin.cookie)).json<
       Page<Withdrawal>
     >();
@@ -200,8 +189,8 @@ describe("deleting users (rule R12)", () => {
     });
     // The slot is free again and its coins still wait in escrow for the next worker.
     expect((await call("GET", `/api/tasks/${open.id}`)).json<Task>().required_workers).toBe(2);
-    expect(await balanceOf(ctx.db, escrowOf(open.id))).toBe(8);
-    expect(await balanceOf(ctx.db, walletOf(worker.user.id))).toBe(0);
+    expect(await ledger.balanceOf(ctx.db, ledger.escrowOf(open.id))).toBe(8);
+    expect(await ledger.balanceOf(ctx.db, ledger.walletOf(worker.user.id))).toBe(0);
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, worker.user.id));
     expect(entry?.after).toMatchObject({ submissions_rejected: 1 });
   });
@@ -223,55 +212,46 @@ describe("deleting users (rule R12)", () => {
   });
 
   it("reports a deleted user's wallet or withdrawal hold that still holds coins", async () => {
-    const worker = await registerUser(ctx.app, "worker");
-    await transfer(ctx.db, {
-      from: MINT,
-      to: walletOf(worker.user.id),
-      amount: 290,
-      idempotencyKey: `test-earn:${worker.user.id}`,
+    const { worker, withdrawal } = await workerWithdrawing(290, {
+      withdrawal_coin: 200,
+      payment_system: "Bkash",
+      account_number: "01712345678",
     });
-    const withdrawal = (
-      await call("POST", "/api/withdrawals", worker.cookie, {
-        withdrawal_coin: 200,
-        payment_system: "Bkash",
-        account_number: "01712345678",
-      })
-    ).json<Withdrawal>();
-    expect((await checkLedger(ctx.db)).problems).toEqual([]);
+    expect((await ledger.checkLedger(ctx.db)).problems).toEqual([]);
     // Deleted behind the service's back: nothing settles the wallet or the hold.
     await ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, worker.user.id));
-    const report = await checkLedger(ctx.db);
+    const report = await ledger.checkLedger(ctx.db);
     expect(report.ok).toBe(false);
     expect([...report.problems].sort()).toEqual([
-      `${holdOf(withdrawal.id)} of deleted user ${worker.user.id} still holds 200`,
-      `${walletOf(worker.user.id)} of deleted user ${worker.user.id} still holds 100`,
+      `${ledger.holdOf(withdrawal.id)} of deleted user ${worker.user.id} still holds 200`,
+      `${ledger.walletOf(worker.user.id)} of deleted user ${worker.user.id} still holds 100`,
     ]);
     // Coins that reach a properly deleted account later (a direct transfer here) are reported too.
-    await transfer(ctx.db, {
-      from: holdOf(withdrawal.id),
-      to: MINT,
+    await ledger.transfer(ctx.db, {
+      from: ledger.holdOf(withdrawal.id),
+      to: ledger.MINT,
       amount: 200,
       idempotencyKey: `test-clear-hold:${withdrawal.id}`,
     });
-    await transfer(ctx.db, {
-      from: walletOf(worker.user.id),
-      to: MINT,
+    await ledger.transfer(ctx.db, {
+      from: ledger.walletOf(worker.user.id),
+      to: ledger.MINT,
       amount: 100,
       idempotencyKey: `test-clear:${worker.user.id}`,
     });
-    expect((await checkLedger(ctx.db)).problems).toEqual([]);
-    await transfer(ctx.db, {
-      from: MINT,
-      to: walletOf(worker.user.id),
+    expect((await ledger.checkLedger(ctx.db)).problems).toEqual([]);
+    await ledger.transfer(ctx.db, {
+      from: ledger.MINT,
+      to: ledger.walletOf(worker.user.id),
       amount: 7,
       idempotencyKey: `test-strand:${worker.user.id}`,
     });
-    expect((await checkLedger(ctx.db)).problems).toEqual([
-      `${walletOf(worker.user.id)} of deleted user ${worker.user.id} still holds 7`,
+    expect((await ledger.checkLedger(ctx.db)).problems).toEqual([
+      `${ledger.walletOf(worker.user.id)} of deleted user ${worker.user.id} still holds 7`,
     ]);
-    await transfer(ctx.db, {
-      from: walletOf(worker.user.id),
-      to: MINT,
+    await ledger.transfer(ctx.db, {
+      from: ledger.walletOf(worker.user.id),
+      to: ledger.MINT,
       amount: 7,
       idempotencyKey: `test-unstrand:${worker.user.id}`,
     });

@@ -7,6 +7,7 @@ import {
   registerUser,
   sessionCookie,
   signIn,
+  signInAdmin,
   startTestApp,
   type RegisteredUser,
   type TestContext,
@@ -139,8 +140,7 @@ describe("sessions", () => {
     expect((await call()).statusCode).toBe(401);
     expect((await call(worker.cookie)).statusCode).toBe(403);
     expect((await call(buyer.cookie)).statusCode).toBe(403);
-    await ensureAdmin(ctx.db, { email: "root@example.com", password: "Admin123" });
-    const admin = sessionCookie(await signIn(ctx.app, "root@example.com", "Admin123"));
+    const admin = (await signInAdmin(ctx, "root@example.com")).cookie;
     const report = await call(admin);
     expect(report.statusCode).toBe(200);
     expect(report.json()).toMatchObject({ ok: true, problems: [] });

@@ -9,12 +9,12 @@ import {
   registerUser,
   sessionCookie,
   signIn,
+  signInAdmin,
   startTestApp,
   TEST_ORIGIN,
   type RegisteredUser,
   type TestContext,
 } from "../../test/harness.ts";
-import { ensureAdmin } from "../users/service.ts";
 import { notify } from "./service.ts";
 
 // A stream opened before its session ended must end with it, on every path that ends a
@@ -31,8 +31,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "taskmint-stream-ends-"));
   ctx = await startTestApp({ env: { DATA_DIR: dataDir } });
   base = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-  await ensureAdmin(ctx.db, { email: "stream-admin@example.com", password: "Admin123" });
-  adminCookie = sessionCookie(await signIn(ctx.app, "stream-admin@example.com", "Admin123"));
+  adminCookie = (await signInAdmin(ctx, "stream-admin@example.com")).cookie;
 });
 afterAll(async () => {
   await ctx.close();

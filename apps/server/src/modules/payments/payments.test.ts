@@ -19,6 +19,14 @@ const card = (number: string) => ({
   cvc: "123",
 });
 
+/** The sandbox's card form submitted for a payment. */
+const sandboxConfirm = (
+  call: ReturnType<typeof callOn>,
+  paymentId: string,
+  cookie: string,
+  cardNumber: string,
+) => call("POST", `/api/payments/${paymentId}/sandbox-confirm`, cookie, card(cardNumber));
+
 describe("sandbox provider", () => {
   let ctx: TestContext;
   let call: ReturnType<typeof callOn>;
@@ -32,7 +40,7 @@ describe("sandbox provider", () => {
     const started = await call("POST", "/api/payments", buyer.cookie, { package_id: packageId });
     expect(started.statusCode, started.body).toBe(201);
     const { payment } = started.json<{ payment: Payment }>();
-    return call("POST", `/api/payments/${payment.id}/sandbox-confirm`, buyer.cookie, card(cardNumber));
+    return sandboxConfirm(call, payment.id, buyer.cookie, cardNumber);
   }
 
   it("lists the four packages", async () => {
@@ -54,12 +62,7 @@ describe("sandbox provider", () => {
       buyer_email: buyer.email,
     });
     expect(await coinsOf(ctx, buyer)).toBe(200);
-    const again = await call(
-      "POST",
-      `/api/payments/${paid.json<Payment>().id}/sandbox-confirm`,
-      buyer.cookie,
-      card("4242424242424242"),
-    );
+    const again = await sandboxConfirm(call, paid.json<Payment>().id, buyer.cookie, "4242424242424242");
     expect(again.statusCode).toBe(409);
     expect(await coinsOf(ctx, buyer)).toBe(200);
     const history = (await call("GET", "/api/payments", buyer.cookie)).json<Page<Payment>>();
@@ -120,16 +123,7 @@ describe("sandbox provider", () => {
     expect(stored).toMatchObject({ status: "failed", failureReason: reason });
     expect(await coinsOf(ctx, buyer)).toBe(50);
     // A failed payment stays failed: the buyer starts a new purchase.
-    expect(
-      (
-        await call(
-          "POST",
-          `/api/payments/${payment.id}/sandbox-confirm`,
-          buyer.cookie,
-          card("4242424242424242"),
-        )
-      ).statusCode,
-    ).toBe(409);
+    expect((await sandboxConfirm(call, payment.id, buyer.cookie, "4242424242424242")).statusCode).toBe(409);
   });
 
   it("never lets the buyer choose coins or price; an unknown package is 400", async () => {
@@ -151,16 +145,7 @@ describe("sandbox provider", () => {
       payment: Payment;
     }>();
     expect((await call("GET", `/api/payments/${payment.id}`, other.cookie)).statusCode).toBe(404);
-    expect(
-      (
-        await call(
-          "POST",
-          `/api/payments/${payment.id}/sandbox-confirm`,
-          other.cookie,
-          card("4242424242424242"),
-        )
-      ).statusCode,
-    ).toBe(404);
+    expect((await sandboxConfirm(call, payment.id, other.cookie, "4242424242424242")).statusCode).toBe(404);
     const worker = await registerUser(ctx.app, "worker");
     expect((await call("POST", "/api/payments", worker.cookie, { package_id: "coins-10" })).statusCode).toBe(
       403,
@@ -312,16 +297,7 @@ describe("stripe provider", () => {
   it("has no sandbox confirmation when Stripe is the provider", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const payment = await startStripePurchase(buyer);
-    expect(
-      (
-        await call(
-          "POST",
-          `/api/payments/${payment.id}/sandbox-confirm`,
-          buyer.cookie,
-          card("4242424242424242"),
-        )
-      ).statusCode,
-    ).toBe(404);
+    expect((await sandboxConfirm(call, payment.id, buyer.cookie, "4242424242424242")).statusCode).toBe(404);
     expect(await coinsOf(ctx, buyer)).toBe(50);
   });
 });

@@ -19,12 +19,10 @@ import {
   uploads,
 } from "../../db/schema/index.ts";
 import { balanceOf, escrowOf, walletOf } from "../ledger/service.ts";
-import { ensureAdmin } from "../users/service.ts";
 import {
   postTask,
   registerUser,
-  sessionCookie,
-  signIn,
+  signInAdmin,
   startTestApp,
   TestClock,
   type RegisteredUser,
@@ -258,8 +256,7 @@ describe("editing and deleting (rules R7, R8)", () => {
   it("lets an admin delete any task with the same refund", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const task = await newTask(buyer, { required_workers: 2, payable_amount: 10 });
-    await ensureAdmin(ctx.db, { email: "admin-tasks@example.com", password: "Admin123" });
-    const admin = sessionCookie(await signIn(ctx.app, "admin-tasks@example.com", "Admin123"));
+    const admin = (await signInAdmin(ctx, "admin-tasks@example.com")).cookie;
     expect((await call("DELETE", `/api/tasks/${task.id}`, admin)).json()).toEqual({ refunded_coins: 20 });
     expect(await coinsOf(buyer)).toBe(50);
   });

@@ -2,30 +2,21 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, User, Withdrawal } from "@taskmint/shared";
 import { notifications, withdrawals } from "../../db/schema/index.ts";
-import {
-  registerUser,
-  sessionCookie,
-  signIn,
-  startTestApp,
-  type RegisteredUser,
-  type TestContext,
-} from "../../test/harness.ts";
+import { registerUser, signInAdmin, startTestApp, type TestContext } from "../../test/harness.ts";
 import { MINT, PAYOUT, balanceOf, holdOf, transfer, walletOf } from "../ledger/service.ts";
-import { ensureAdmin } from "../users/service.ts";
 
 let ctx: TestContext;
 let admin: string;
 beforeAll(async () => {
   ctx = await startTestApp();
-  await ensureAdmin(ctx.db, { email: "admin-w@example.com", password: "Admin123" });
-  admin = sessionCookie(await signIn(ctx.app, "admin-w@example.com", "Admin123"));
+  admin = (await signInAdmin(ctx, "admin-w@example.com")).cookie;
 });
 afterAll(() => ctx.close());
 
 type Method = "GET" | "POST";
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
-const coinsOf = async (who: RegisteredUser) =>
+const coinsOf = async (who: { cookie: string }) =>
   (await call("GET", "/api/me", who.cookie)).json<{ user: User }>().user.coins;
 
 /** A worker with `coins` in their wallet (earnings seeded through the ledger's own transfer). */
