@@ -244,6 +244,31 @@ describe("delivery", () => {
     }
   });
 
+  it("answers Home and All Tasks with their prerendered markup and inline styles, other pages with the shell", async () => {
+    const markup = async (page: string) => (await fetch(`${server.url}${page}`)).text();
+    const home = await markup("/");
+    expect(home).toContain(">Turn your time into money</h1>");
+    expect(home).toContain("<style>");
+    expect(home).not.toContain('rel="stylesheet"');
+    expect(await markup("/allTask")).toContain(">All tasks</h1>");
+    for (const page of ["/dashboard/workerHome", "/about", "/no-such-page"]) {
+      const shell = await markup(page);
+      expect(shell, page).toContain('<div id="root"></div>');
+      expect(shell, page).toContain('rel="stylesheet"');
+    }
+  });
+
+  it("paints the prerendered Home before the app's script runs, then the app takes over", async () => {
+    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Turn your time into money");
+    await context.close();
+    const live = await open("/");
+    await live.getByText("Ada Earner").first().waitFor(); // the app took over and loaded the top performers
+    await live.context().close();
+  });
+
   it("opens the mobile menu by keyboard", async () => {
     const page = await open("/", 375);
     const toggle = page.getByRole("button", { name: "Open menu" });

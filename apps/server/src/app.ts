@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -59,6 +59,23 @@ export interface AppDeps {
 }
 
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+/**
+ * The public pages the web build prerendered (scripts/prerender.mjs writes `/` to
+ * prerendered/index.html and `/allTask` to prerendered/allTask.html), by path.
+ */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const folder = `${webDist}/prerendered`;
+  if (!existsSync(folder)) return new Map();
+  return new Map(
+    readdirSync(folder)
+      .filter((file) => file.endsWith(".html"))
+      .map((file) => [
+        file === "index.html" ? "/" : `/${file.slice(0, -".html".length)}`,
+        `prerendered/${file}`,
+      ]),
+  );
+}
 
 export async function buildApp(deps: AppDeps) {
   const { env, database } = deps;
@@ -180,11 +197,16 @@ export async function buildApp(deps: AppDeps) {
         preCompressed: true,
       });
     }
+    const prerendered = webDist ? prerenderedPages(webDist) : new Map<string, string>();
     site.setNotFoundHandler((request, reply) => {
       const wantsPage =
         request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/uploads/");
-      // The web app routes on the client: every page address answers with its shell.
-      if (webDist && wantsPage) return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+      // The web app routes on the client: every page address answers with its shell, or with the
+      // page's own markup where the build prerendered it (painted before the app's script runs).
+      if (webDist && wantsPage) {
+        const page = prerendered.get(request.url.split("?")[0] ?? "") ?? "index.html";
+        return reply.header("Cache-Control", "no-cache").sendFile(page);
+      }
       return sendError(reply, "NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}`);
     });
   });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
-import { createBrowserRouter, type NonIndexRouteObject, type RouteObject } from "react-router";
+import type { NonIndexRouteObject, RouteObject } from "react-router";
 import type { Role } from "@taskmint/shared/constants";
 import { paths } from "@taskmint/shared/routes";
 import { RouteError } from "../components/ui/RouteError.tsx";
@@ -107,7 +107,8 @@ const dashboardPages: { path: string; role: Role; element: ReactNode }[] = [
   { path: dashboard.manageTasks, role: "admin", element: <ManageTasksPage /> },
 ];
 
-export const router = createBrowserRouter([
+/** Every page; the browser's router and the build's prerender of public pages both use these. */
+export const routes: RouteObject[] = [
   layout({ element: <PublicLayout /> }, [
     { index: true, element: <HomePage /> },
     { path: paths.about, element: loading(<AboutPage />) },
@@ -124,4 +125,4 @@ export const router = createBrowserRouter([
     { path: paths.profile, element: loading(<ProfilePage />) },
     ...dashboardPages.map((page) => ({ path: page.path, element: forRole(page.role, page.element) })),
   ]),
-]);
+];

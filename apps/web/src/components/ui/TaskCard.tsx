@@ -26,12 +26,29 @@ export function TaskCardSkeletons({ count = 8 }: { count?: number }) {
   );
 }
 
-/** A task as a card: picture, title, buyer, pay, open slots, due date and the caller's action. */
-export function TaskCard({ task, action }: { task: Task; action: ReactNode }) {
+/**
+ * A task as a card: picture, title, buyer, pay, open slots, due date and the caller's action.
+ * `firstRow` cards load their picture at once and first (it is the page's largest paint).
+ */
+export function TaskCard({
+  task,
+  action,
+  firstRow = false,
+}: {
+  task: Task;
+  action: ReactNode;
+  firstRow?: boolean;
+}) {
   return (
     <article className="card bg-base-100 shadow-sm ring-1 ring-base-300">
       <figure className="aspect-video bg-base-200">
-        <img src={task.task_image_url} alt="" className="size-full object-cover" loading="lazy" />
+        <img
+          src={task.task_image_url}
+          alt=""
+          className="size-full object-cover"
+          loading={firstRow ? "eager" : "lazy"}
+          fetchPriority={firstRow ? "high" : "auto"}
+        />
       </figure>
       <div className="card-body gap-2 p-4">
         <h2 className="card-title text-base">{task.task_title}</h2>

@@ -20,8 +20,10 @@ export function applyChosenTheme() {
   if (choice) document.documentElement.dataset.theme = THEMES[choice];
 }
 
-const isDark = () =>
-  (storedChoice() ?? (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light")) === "dark";
+// No window at build time (the prerendered pages): the light theme's button until the app runs.
+const systemPrefersDark = () =>
+  typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches;
+const isDark = () => (storedChoice() ?? (systemPrefersDark() ? "dark" : "light")) === "dark";
 
 /** A header button between the light and dark themes; the choice outlasts the visit. */
 export function ThemeSwitch() {

@@ -4,14 +4,17 @@ import { api } from "../../lib/api.ts";
 
 const all = ["public"] as const;
 
+/** The address of a page of open tasks (the prerendered All Tasks page preloads the first). */
+export const publicTasksUrl = (sort: TaskSort, cursor = "") =>
+  `/api/tasks?sort=${sort}&limit=12${cursor ? `&cursor=${cursor}` : ""}`;
+
 /** What visitors see: the open tasks and the top workers. */
 export const publicQueries = {
   all,
   tasks: (sort: TaskSort) =>
     infiniteQueryOptions({
       queryKey: [...all, "tasks", sort],
-      queryFn: ({ pageParam }) =>
-        api<CursorPage<Task>>(`/api/tasks?sort=${sort}&limit=12${pageParam ? `&cursor=${pageParam}` : ""}`),
+      queryFn: ({ pageParam }) => api<CursorPage<Task>>(publicTasksUrl(sort, pageParam)),
       initialPageParam: "",
       getNextPageParam: (last) => last.next_cursor ?? undefined,
     }),

@@ -98,10 +98,11 @@ export function AllTasksPage() {
       ) : (
         <>
           <div className={TASK_CARD_GRID}>
-            {items.map((task) => (
+            {items.map((task, index) => (
               <TaskCard
                 key={task.id}
                 task={task}
+                firstRow={index < 4}
                 action={
                   <button
                     type="button"

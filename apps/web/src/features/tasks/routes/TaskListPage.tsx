@@ -18,10 +18,11 @@ export function TaskListPage() {
       >
         {(items) => (
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {items.map((task) => (
+            {items.map((task, index) => (
               <TaskCard
                 key={task.id}
                 task={task}
+                firstRow={index < 3}
                 action={
                   <Link
                     to={paths.dashboard.taskDetails(task.id)}
