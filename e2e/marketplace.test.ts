@@ -44,6 +44,16 @@ describe("the marketplace loop", () => {
       .toFile(image);
     await page.getByLabel("Task image").setInputFiles(image);
     await page.getByLabel("What to submit").fill("Your three points, as a list.");
+    // Category and estimated time are required by the form (the API defaults them for older clients).
+    await page.getByRole("button", { name: "Add task" }).click();
+    await expect.poll(() => page.getByText("Choose a category").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Estimated time must be at least 1 minute").isVisible())
+      .toBe(true);
+    await page.getByLabel("Category").selectOption({ label: "Research" });
+    await page.getByLabel("Estimated time (minutes)").fill("10");
+    // 5 coins for 10 minutes: 30 coins an hour, $1.50 at 20 coins to the dollar.
+    await expect.poll(() => page.getByText("Pays about $1.50/h at this estimate.").isVisible()).toBe(true);
     await shoot(page, "add-task");
     await page.getByRole("button", { name: "Add task" }).click();
 
@@ -67,6 +77,8 @@ describe("the marketplace loop", () => {
       .fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
     await page.getByLabel("Task image").setInputFiles(path.join(screenshots, "task.png"));
     await page.getByLabel("What to submit").fill("x");
+    await page.getByLabel("Category").selectOption({ label: "Other" });
+    await page.getByLabel("Estimated time (minutes)").fill("5");
     await page.getByRole("button", { name: "Add task" }).click();
     await expect
       .poll(() => page.getByRole("heading", { name: "Insufficient coins!" }).isVisible())
@@ -85,8 +97,13 @@ describe("the marketplace loop", () => {
       await page.goto("/dashboard/task-list");
       await page.getByRole("heading", { name: "Available tasks" }).waitFor();
       if (user === worker) await shoot(page, "task-list");
+      const card = page.getByRole("article").filter({ hasText: title });
+      expect(await card.getByText("Research", { exact: true }).isVisible()).toBe(true);
+      expect(await card.getByText("(about $1.50/h)").isVisible()).toBe(true);
       await page.getByRole("link", { name: `View details of ${title}` }).click();
       await page.getByRole("heading", { name: "Submit your work" }).waitFor();
+      expect(await page.getByText("5 coins per worker, about $1.50/h").isVisible()).toBe(true);
+      expect(await page.getByText("about 10 min", { exact: true }).isVisible()).toBe(true);
       const detailsUrl = page.url();
       await page.getByLabel("Submission details").fill(proof);
       if (user === worker) await shoot(page, "task-details");

@@ -122,6 +122,7 @@ const MATRIX: RouteCase[] = [
   { method: "GET", route: "/api/tasks", url: () => "/api/tasks", expect: all(200) },
   { method: "GET", route: "/api/tasks/{id}", url: (f) => `/api/tasks/${f.task.id}`, expect: all(200) },
   { method: "GET", route: "/api/workers/top", url: () => "/api/workers/top", expect: all(200) },
+  { method: "GET", route: "/api/categories", url: () => "/api/categories", expect: all(200) },
   { method: "GET", route: "/api/coin-packages", url: () => "/api/coin-packages", expect: all(200) },
   { method: "POST", route: "/api/tasks", url: () => "/api/tasks", expect: only("buyer", 415) },
   {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cursorSchema, MAX_PAGE_LIMIT, pageQuerySchema } from "./paging.ts";
+import { COINS_PER_DOLLAR } from "./money.ts";
 import { isCalendarDate, textSchema } from "./text.ts";
 
 export const MAX_REQUIRED_WORKERS = 10_000;
@@ -14,6 +15,43 @@ const wholeNumber = (label: string, max: number) =>
     .int(`${label} must be a whole number`)
     .min(1, `${label} must be at least 1`)
     .max(max, `${label} must be at most ${max.toLocaleString("en-US")}`);
+
+/** What a task is about, for the browsers' filters; ids are stored, names shown. */
+export const TASK_CATEGORIES = [
+  { id: "data_entry", name: "Data entry" },
+  { id: "surveys", name: "Surveys" },
+  { id: "social_media", name: "Social media" },
+  { id: "app_testing", name: "App and web testing" },
+  { id: "writing_reviews", name: "Writing and reviews" },
+  { id: "research", name: "Research" },
+  { id: "transcription", name: "Transcription" },
+  { id: "other", name: "Other" },
+] as const;
+export type TaskCategory = (typeof TASK_CATEGORIES)[number]["id"];
+const categoryIds = TASK_CATEGORIES.map((category) => category.id) as [TaskCategory, ...TaskCategory[]];
+export const taskCategorySchema = z.enum(categoryIds, { error: "Choose a category" });
+export const categoryName = (id: TaskCategory) =>
+  TASK_CATEGORIES.find((category) => category.id === id)?.name ?? "Other";
+
+/** The worker's time a task takes, as the buyer estimates it, and the time a reserved slot is held. */
+export const ESTIMATED_MINUTES = { min: 1, max: 600, default: 5 } as const;
+export const TIME_LIMIT_MINUTES = { min: 5, max: 1_440, default: 60 } as const;
+export const MAX_PROOF_IMAGES = 3;
+
+/**
+ * What a slot pays per hour of the estimated time, in dollars (20 coins = $1), to the
+ * cent: what Prolific shows beside each study.
+ */
+export const dollarsPerHour = (coins: number, estimatedMinutes: number) =>
+  Math.round((coins * 60 * 100) / (estimatedMinutes * COINS_PER_DOLLAR)) / 100;
+
+const minutes = (count: number) => `${count.toLocaleString("en-US")} minute${count === 1 ? "" : "s"}`;
+const boundedMinutes = (label: string, bounds: { min: number; max: number }) =>
+  z.coerce
+    .number({ error: `${label} is required` })
+    .int(`${label} must be a whole number of minutes`)
+    .min(bounds.min, `${label} must be at least ${minutes(bounds.min)}`)
+    .max(bounds.max, `${label} must be at most ${minutes(bounds.max)}`);
 
 /** Today's date in UTC as YYYY-MM-DD, the calendar the server's rules use. */
 export const isoDate = (when: Date) => when.toISOString().slice(0, 10);
@@ -33,6 +71,16 @@ export const createTaskFieldsSchema = editableTaskFieldsSchema.extend({
     .string({ error: "Completion date is required" })
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Completion date is required")
     .refine(isCalendarDate, "Completion date is not a real date"),
+  // Optional in the API, so clients written before these fields keep working (the form asks for them).
+  category: taskCategorySchema.default("other"),
+  estimated_minutes: boundedMinutes("Estimated time", ESTIMATED_MINUTES).default(ESTIMATED_MINUTES.default),
+  time_limit_minutes: boundedMinutes("Time limit", TIME_LIMIT_MINUTES).default(TIME_LIMIT_MINUTES.default),
+  proof_images: z.coerce
+    .number({ error: "Screenshots required must be a number" })
+    .int("Screenshots required must be a whole number")
+    .min(0, "Screenshots required cannot be negative")
+    .max(MAX_PROOF_IMAGES, `Ask for at most ${MAX_PROOF_IMAGES} screenshots`)
+    .default(0),
 });
 export type CreateTaskFields = z.infer<typeof createTaskFieldsSchema>;
 
@@ -55,6 +103,10 @@ export const taskSchema = z.object({
   user_email: z.string().optional(),
   status: z.enum(["open", "closed"]),
   created_at: z.string(),
+  category: taskCategorySchema,
+  estimated_minutes: z.number().int(),
+  time_limit_minutes: z.number().int(),
+  proof_images: z.number().int(),
 });
 export type Task = z.infer<typeof taskSchema>;
 
@@ -110,6 +162,9 @@ export const publicTaskQuerySchema = z.object({
   cursor: cursorSchema,
 });
 export type PublicTaskQuery = z.infer<typeof publicTaskQuerySchema>;
+
+export const categorySchema = z.object({ id: taskCategorySchema, name: z.string() });
+export type Category = z.infer<typeof categorySchema>;
 
 export const workerStatsSchema = z.object({
   total_submissions: z.number().int(),

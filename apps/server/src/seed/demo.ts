@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
-import { isoDate, type Role, type SelfRegisterRole } from "@taskmint/shared";
+import { isoDate, type Role, type SelfRegisterRole, type TaskCategory } from "@taskmint/shared";
 import type { Database } from "../db/client.ts";
 import { submitWork } from "../modules/submissions/service.ts";
 import { createTask } from "../modules/tasks/service.ts";
@@ -31,11 +31,21 @@ async function avatar(colour: string): Promise<Buffer> {
   return picture((await illustration("person")).replace("COLOUR", colour));
 }
 
-const DEMO_TASKS = [
+const DEMO_TASKS: {
+  title: string;
+  workers: number;
+  pay: number;
+  category: TaskCategory;
+  minutes: number;
+  drawing: string;
+  info: string;
+}[] = [
   {
     title: "Watch and rate a 2-minute product video",
     workers: 3,
     pay: 5,
+    category: "writing_reviews",
+    minutes: 4,
     drawing: "video",
     info: "Paste the rating you gave and one sentence on why.",
   },
@@ -43,6 +53,8 @@ const DEMO_TASKS = [
     title: "Follow our page and share the latest post",
     workers: 4,
     pay: 3,
+    category: "social_media",
+    minutes: 2,
     drawing: "share",
     info: "A link to your share.",
   },
@@ -50,6 +62,8 @@ const DEMO_TASKS = [
     title: "Test a sign-up form and report any bug",
     workers: 2,
     pay: 8,
+    category: "app_testing",
+    minutes: 10,
     drawing: "form",
     info: "Steps you took and what went wrong, if anything.",
   },
@@ -79,6 +93,10 @@ export async function seedDemo(db: Database, now: Date): Promise<DemoAccount[]> 
       required_workers: task.workers,
       payable_amount: task.pay,
       completion_date: inTwoWeeks,
+      category: task.category,
+      estimated_minutes: task.minutes,
+      time_limit_minutes: 60,
+      proof_images: 0,
     };
     tasks.push(
       await createTask(db, { buyerId, fields, image: await picture(await illustration(task.drawing)), now }),

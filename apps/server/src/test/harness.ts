@@ -205,6 +205,10 @@ export interface TaskInput {
   payable_amount?: number | string;
   completion_date?: string;
   submission_info?: string;
+  category?: string;
+  estimated_minutes?: number | string;
+  time_limit_minutes?: number | string;
+  proof_images?: number | string;
 }
 
 /** POST /api/tasks as a browser sends it; answers the raw response. */

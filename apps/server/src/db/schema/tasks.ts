@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { TASK_CATEGORIES, type TaskCategory } from "@taskmint/shared";
 import { users } from "./auth.ts";
+
+const categoryIds = TASK_CATEGORIES.map((category) => category.id) as [TaskCategory, ...TaskCategory[]];
 
 export const tasks = pgTable(
   "tasks",
@@ -17,6 +20,13 @@ export const tasks = pgTable(
     payableAmount: integer("payable_amount").notNull(),
     completionDate: date("completion_date", { mode: "string" }).notNull(),
     imageUrl: text("task_image_url").notNull(),
+    category: text("category", { enum: categoryIds }).notNull().default("other"),
+    /** The buyer's estimate of the work, in minutes: the pay per hour workers compare. */
+    estimatedMinutes: integer("estimated_minutes").notNull().default(5),
+    /** How long a reserved slot is held for its worker. */
+    timeLimitMinutes: integer("time_limit_minutes").notNull().default(60),
+    /** Screenshots each submission must carry. */
+    proofImages: integer("proof_images").notNull().default(0),
     status: text("status", { enum: ["open", "closed"] })
       .notNull()
       .default("open"),
@@ -29,6 +39,10 @@ export const tasks = pgTable(
     check("tasks_required_workers_check", sql`${table.requiredWorkers} >= 0`),
     check("tasks_payable_amount_check", sql`${table.payableAmount} >= 1`),
     check("tasks_status_check", sql`${table.status} in ('open', 'closed')`),
+    check("tasks_category_check", sql.raw(`category in (${categoryIds.map((id) => `'${id}'`).join(", ")})`)),
+    check("tasks_estimated_minutes_check", sql`${table.estimatedMinutes} between 1 and 600`),
+    check("tasks_time_limit_minutes_check", sql`${table.timeLimitMinutes} between 5 and 1440`),
+    check("tasks_proof_images_check", sql`${table.proofImages} between 0 and 3`),
     // The public browser's three orders, over open tasks with a free slot only.
     index("tasks_open_price_idx")
       .on(table.payableAmount, table.id)

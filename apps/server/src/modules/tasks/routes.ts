@@ -1,4 +1,6 @@
+import { z } from "zod";
 import {
+  categorySchema,
   createTaskFieldsSchema,
   cursorPageOf,
   idParamsSchema,
@@ -11,6 +13,7 @@ import {
   refundedCoinsSchema,
   taskDetailsSchema,
   taskSchema,
+  TASK_CATEGORIES,
   type CursorPage,
   type Task,
 } from "@taskmint/shared";
@@ -32,6 +35,18 @@ import {
 const taskParams = idParamsSchema("Unknown task");
 
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/categories",
+    {
+      schema: {
+        tags: ["tasks"],
+        summary: "The task categories, in the order the filters show them",
+        response: { 200: z.array(categorySchema) },
+      },
+    },
+    async () => [...TASK_CATEGORIES],
+  );
+
   app.get(
     "/api/tasks",
     {
@@ -79,7 +94,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["tasks"],
         summary: "Post a task, funding its escrow from your coins",
         description:
-          "multipart/form-data: task_title, task_detail, required_workers, payable_amount, completion_date (YYYY-MM-DD, today or later), submission_info and the file task_image. Costs required_workers x payable_amount coins; 409 INSUFFICIENT_COINS saves nothing.",
+          "multipart/form-data: task_title, task_detail, required_workers, payable_amount, completion_date (YYYY-MM-DD, today or later), submission_info and the file task_image; optional category (default other), estimated_minutes (1-600, default 5), time_limit_minutes (5-1440, default 60) and proof_images (0-3, default 0). Costs required_workers x payable_amount coins; 409 INSUFFICIENT_COINS saves nothing.",
         consumes: ["multipart/form-data"],
         response: { 201: taskSchema },
       },

@@ -56,6 +56,10 @@ export async function createTask(
       requiredWorkers: fields.required_workers,
       payableAmount: fields.payable_amount,
       completionDate: fields.completion_date,
+      category: fields.category,
+      estimatedMinutes: fields.estimated_minutes,
+      timeLimitMinutes: fields.time_limit_minutes,
+      proofImages: fields.proof_images,
       imageUrl,
       createdAt: now,
     });

@@ -134,6 +134,53 @@ describe("creating a task (rule R2)", () => {
     expect(await balanceOf(ctx.db, escrowOf(task.id))).toBe(21);
   });
 
+  it("keeps the category, estimated time, time limit and screenshots asked, and defaults them for older clients", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const given = await newTask(buyer, {
+      required_workers: 1,
+      category: "surveys",
+      estimated_minutes: 600,
+      time_limit_minutes: 1440,
+      proof_images: 3,
+    });
+    const expected = {
+      category: "surveys",
+      estimated_minutes: 600,
+      time_limit_minutes: 1440,
+      proof_images: 3,
+    };
+    expect(given).toMatchObject(expected);
+    expect((await call("GET", `/api/tasks/${given.id}`)).json<Task>()).toMatchObject(expected);
+    const older = await newTask(buyer, { required_workers: 1 });
+    expect(older).toMatchObject({
+      category: "other",
+      estimated_minutes: 5,
+      time_limit_minutes: 60,
+      proof_images: 0,
+    });
+    const smallest = await newTask(buyer, {
+      required_workers: 1,
+      estimated_minutes: 1,
+      time_limit_minutes: 5,
+    });
+    expect(smallest).toMatchObject({ estimated_minutes: 1, time_limit_minutes: 5 });
+  });
+
+  it("lists the categories, each once, with Other last", async () => {
+    const categories = (await call("GET", "/api/categories")).json<{ id: string; name: string }[]>();
+    expect(categories.map((category) => category.name)).toEqual([
+      "Data entry",
+      "Surveys",
+      "Social media",
+      "App and web testing",
+      "Writing and reviews",
+      "Research",
+      "Transcription",
+      "Other",
+    ]);
+    expect(new Set(categories.map((category) => category.id)).size).toBe(8);
+  });
+
   it("refuses with 409 INSUFFICIENT_COINS and leaves no task, transfer or image", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const before = {
@@ -166,6 +213,15 @@ describe("creating a task (rule R2)", () => {
     ["completion_date", { completion_date: "2020-01-01" }],
     ["completion_date", { completion_date: "tomorrow" }],
     ["submission_info", { submission_info: " " }],
+    ["category", { category: "gardening" }],
+    ["category", { category: "" }],
+    ["estimated_minutes", { estimated_minutes: 0 }],
+    ["estimated_minutes", { estimated_minutes: 601 }],
+    ["estimated_minutes", { estimated_minutes: 2.5 }],
+    ["time_limit_minutes", { time_limit_minutes: 4 }],
+    ["time_limit_minutes", { time_limit_minutes: 1441 }],
+    ["proof_images", { proof_images: -1 }],
+    ["proof_images", { proof_images: 4 }],
   ])("refuses a bad %s (%j) with 400 and saves nothing", async (field, input) => {
     const buyer = await registerUser(ctx.app, "buyer");
     const count = await ctx.db.$count(tasks);

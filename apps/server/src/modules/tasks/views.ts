@@ -36,6 +36,10 @@ export function toTask(row: TaskRow): Task {
     user_email: row.buyerEmail,
     status: row.status,
     created_at: row.createdAt.toISOString(),
+    category: row.category,
+    estimated_minutes: row.estimatedMinutes,
+    time_limit_minutes: row.timeLimitMinutes,
+    proof_images: row.proofImages,
   };
 }
 

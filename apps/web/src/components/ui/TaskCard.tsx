@@ -1,7 +1,7 @@
-import { CalendarDays, Coins, Users } from "lucide-react";
+import { CalendarDays, Clock, Coins, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import type { Task } from "@taskmint/shared";
-import { coinCount, formatDate, openSlots } from "../../lib/format.ts";
+import { categoryName, type Task } from "@taskmint/shared";
+import { coinCount, formatDate, minutesText, openSlots, payPerHour } from "../../lib/format.ts";
 
 /** The grid task cards stand in, for lists of cards. */
 export const TASK_CARD_GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
@@ -51,12 +51,22 @@ export function TaskCard({
         />
       </figure>
       <div className="card-body gap-2 p-4">
+        <p className="text-xs font-semibold uppercase tracking-wide text-base-content/70">
+          {categoryName(task.category)}
+        </p>
         <h2 className="card-title text-base">{task.task_title}</h2>
         <p className="text-sm text-base-content/70">by {task.user_name}</p>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <li className="flex items-center gap-1">
             <Coins className="size-4 text-accent" aria-hidden="true" />
             {coinCount(task.payable_amount)}
+            <span className="text-base-content/70">
+              ({payPerHour(task.payable_amount, task.estimated_minutes)})
+            </span>
+          </li>
+          <li className="flex items-center gap-1">
+            <Clock className="size-4" aria-hidden="true" />
+            {minutesText(task.estimated_minutes)}
           </li>
           <li className="flex items-center gap-1">
             <Users className="size-4" aria-hidden="true" />

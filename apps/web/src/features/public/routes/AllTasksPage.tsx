@@ -7,8 +7,8 @@ import { paths } from "@taskmint/shared/routes";
 import { Modal } from "../../../components/ui/Modal.tsx";
 import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
 import { TASK_CARD_GRID, TaskCard, TaskCardSkeletons } from "../../../components/ui/TaskCard.tsx";
+import { TaskFacts } from "../../../components/ui/TaskFacts.tsx";
 import { useMe } from "../../../lib/auth.ts";
-import { coinCount, formatDate, openSlots } from "../../../lib/format.ts";
 import { publicQueries } from "../queries.ts";
 
 const SORTS: { value: TaskSort; label: string }[] = [
@@ -39,22 +39,14 @@ function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void })
       }
     >
       <img src={task.task_image_url} alt="" className="mb-3 aspect-video w-full rounded-box object-cover" />
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-semibold">Open slots</dt>
-        <dd>{openSlots(task.required_workers)}</dd>
-        <dt className="font-semibold">Posted by</dt>
-        <dd>{task.user_name}</dd>
+      <TaskFacts task={task}>
         {task.user_email && (
           <>
             <dt className="font-semibold">Contact</dt>
             <dd className="break-all">{task.user_email}</dd>
           </>
         )}
-        <dt className="font-semibold">Payment</dt>
-        <dd>{coinCount(task.payable_amount)} per worker</dd>
-        <dt className="font-semibold">Due date</dt>
-        <dd>{formatDate(task.completion_date)}</dd>
-      </dl>
+      </TaskFacts>
       <h3 className="mt-3 font-semibold">Task details</h3>
       <p className="whitespace-pre-wrap break-words text-sm">{task.task_detail}</p>
       <h3 className="mt-3 font-semibold">Submission information</h3>

@@ -3,7 +3,14 @@ import { useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import type { z } from "zod";
-import { createTaskFieldsSchema, isoDate } from "@taskmint/shared";
+import {
+  createTaskFieldsSchema,
+  ESTIMATED_MINUTES,
+  isoDate,
+  MAX_PROOF_IMAGES,
+  TASK_CATEGORIES,
+  TIME_LIMIT_MINUTES,
+} from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Field, Form, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { imageFiles } from "../../../components/form/imageFiles.ts";
@@ -11,7 +18,7 @@ import { Modal } from "../../../components/ui/Modal.tsx";
 import { Page } from "../../../components/ui/Page.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
-import { coinCount } from "../../../lib/format.ts";
+import { coinCount, payPerHour } from "../../../lib/format.ts";
 import { useCreateTask } from "../api.ts";
 
 const addTaskSchema = createTaskFieldsSchema.extend({ task_image: imageFiles("task image") });
@@ -26,9 +33,16 @@ export function AddTaskPage() {
     task_detail: "",
     submission_info: "",
     completion_date: "",
+    time_limit_minutes: TIME_LIMIT_MINUTES.default,
+    proof_images: 0,
   });
-  const [workers, amount] = useWatch({ control: form.control, name: ["required_workers", "payable_amount"] });
+  const [workers, amount, minutes] = useWatch({
+    control: form.control,
+    name: ["required_workers", "payable_amount", "estimated_minutes"],
+  });
   const totalCost = (Number(workers) || 0) * (Number(amount) || 0);
+  const rate =
+    Number(amount) >= 1 && Number(minutes) >= 1 ? payPerHour(Number(amount), Number(minutes)) : null;
   const coins = user?.coins ?? 0;
 
   const onSubmit = async ({ task_image, ...fields }: z.output<typeof addTaskSchema>) => {
@@ -65,6 +79,27 @@ export function AddTaskPage() {
           <div className="sm:col-span-2">
             <Field as="textarea" name="task_detail" id="task-task_detail" label="Task details" rows={4} />
           </div>
+          <Field as="select" name="category" id="task-category" label="Category" defaultValue="">
+            <option value="" disabled>
+              Select…
+            </option>
+            {TASK_CATEGORIES.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </Field>
+          <Field
+            name="estimated_minutes"
+            id="task-estimated_minutes"
+            label="Estimated time (minutes)"
+            hint={rate ? `Pays ${rate} at this estimate.` : "How long one worker needs, honestly."}
+            type="number"
+            min={ESTIMATED_MINUTES.min}
+            max={ESTIMATED_MINUTES.max}
+            step={1}
+            inputMode="numeric"
+          />
           <Field
             name="required_workers"
             id="task-required_workers"
@@ -91,6 +126,24 @@ export function AddTaskPage() {
             min={isoDate(new Date())}
           />
           <Field name="task_image" id="task-task_image" label="Task image" type="file" accept="image/*" />
+          <Field
+            name="time_limit_minutes"
+            id="task-time_limit_minutes"
+            label="Time limit (minutes)"
+            hint="How long a started task holds its slot for the worker."
+            type="number"
+            min={TIME_LIMIT_MINUTES.min}
+            max={TIME_LIMIT_MINUTES.max}
+            step={1}
+            inputMode="numeric"
+          />
+          <Field as="select" name="proof_images" id="task-proof_images" label="Screenshots required">
+            {Array.from({ length: MAX_PROOF_IMAGES + 1 }, (_, count) => (
+              <option key={count} value={count}>
+                {count === 0 ? "None" : count}
+              </option>
+            ))}
+          </Field>
           <div className="sm:col-span-2">
             <Field
               as="textarea"

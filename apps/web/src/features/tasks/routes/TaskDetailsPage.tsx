@@ -18,7 +18,8 @@ import { FormCard } from "../../../components/form/FormCard.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { coinCount, formatDate, openSlots } from "../../../lib/format.ts";
+import { TaskFacts } from "../../../components/ui/TaskFacts.tsx";
+import { coinCount, formatDate } from "../../../lib/format.ts";
 import { useSubmitWork } from "../api.ts";
 import { taskQueries } from "../queries.ts";
 
@@ -173,16 +174,7 @@ export function TaskDetailsPage() {
         </figure>
         <div className="card-body">
           <h1 className="card-title text-2xl break-words">{data.task_title}</h1>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="font-semibold">Posted by</dt>
-            <dd>{data.user_name}</dd>
-            <dt className="font-semibold">Pays</dt>
-            <dd>{coinCount(data.payable_amount)}</dd>
-            <dt className="font-semibold">Open slots</dt>
-            <dd>{data.required_workers > 0 ? openSlots(data.required_workers) : "None left"}</dd>
-            <dt className="font-semibold">Due</dt>
-            <dd>{formatDate(data.completion_date)}</dd>
-          </dl>
+          <TaskFacts task={data} />
           <h2 className="mt-3 font-semibold">Task details</h2>
           <p className="whitespace-pre-wrap break-words">{data.task_detail}</p>
           <h2 className="mt-3 font-semibold">What to submit</h2>
