@@ -96,8 +96,19 @@ describe("the marketplace loop", () => {
       const { context, page } = await signedInPage(browser, server.url, user);
       await page.goto("/dashboard/task-list");
       await page.getByRole("heading", { name: "Available tasks" }).waitFor();
-      if (user === worker) await shoot(page, "task-list");
-      const card = page.getByRole("article").filter({ hasText: title });
+      if (user === worker) {
+        // Search and filters live in the address; a category without the task empties the list.
+        await page.getByRole("combobox", { name: "Category" }).selectOption({ label: "Surveys" });
+        await page.getByText("No open tasks match.").waitFor();
+        expect(page.url()).toContain("category=surveys");
+        await page.getByRole("button", { name: "Clear filters" }).click();
+        await page.getByRole("searchbox", { name: "Search tasks" }).fill(title.split(" ").at(-1) ?? "");
+        await page.getByRole("searchbox", { name: "Search tasks" }).press("Enter");
+        await page.getByRole("combobox", { name: "Category" }).selectOption({ label: "Research" });
+        await expect.poll(() => page.getByRole("link", { name: /^View details of / }).count()).toBe(1);
+        await shoot(page, "task-list");
+      }
+      const card = page.getByRole("listitem").filter({ hasText: title });
       expect(await card.getByText("Research", { exact: true }).isVisible()).toBe(true);
       expect(await card.getByText("(about $1.50/h)").isVisible()).toBe(true);
       await page.getByRole("link", { name: `View details of ${title}` }).click();
@@ -179,15 +190,24 @@ describe("the marketplace loop", () => {
     await rejected.context.close();
   });
 
-  it("visitors browse /allTask, sort it, and are sent to sign in to apply", async () => {
+  it("visitors search /allTask, order it, share the address, and are sent to sign in to apply", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.url });
     const page = await context.newPage();
     await page.goto("/allTask");
     await page.getByRole("heading", { name: "All tasks" }).waitFor();
-    await page.getByRole("button", { name: "Price: high to low" }).click();
-    await expect
-      .poll(() => page.getByRole("button", { name: "Price: high to low" }).getAttribute("aria-pressed"))
-      .toBe("true");
+    const search = page.getByRole("searchbox", { name: "Search tasks" });
+    await search.fill(title.split(" ").at(-1) ?? "");
+    await search.press("Enter");
+    await page.getByRole("combobox", { name: "Order" }).selectOption({ label: "Highest reward" });
+    await expect.poll(() => page.getByText("1 task", { exact: true }).isVisible()).toBe(true);
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("price_desc");
+    // The address is the search: opened afresh, it shows the same.
+    await page.goto(page.url());
+    await expect.poll(() => page.getByText("1 task", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("combobox", { name: "Order" }).inputValue()).toBe("price_desc");
+    expect(await page.getByRole("searchbox", { name: "Search tasks" }).inputValue()).toBe(
+      title.split(" ").at(-1),
+    );
     await page.getByRole("button", { name: `Details of ${title}` }).click();
     await expect.poll(() => page.getByText("Submission information").isVisible()).toBe(true);
     // A visitor is not shown the buyer's email (the API does not send it).

@@ -13,7 +13,7 @@ import { publicTasksUrl } from "./features/public/queries.ts";
 /** The pages to prerender, each with the API answers it asks for first (preloaded with the page). */
 export const PRERENDERED_PAGES: Record<string, { data: string[] }> = {
   [paths.home]: { data: [] },
-  [paths.allTasks]: { data: [publicTasksUrl("newest")] },
+  [paths.allTasks]: { data: [publicTasksUrl({ sort: "newest" })] },
 };
 
 export async function render(path: string): Promise<string> {

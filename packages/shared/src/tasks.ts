@@ -1,7 +1,13 @@
 import { z } from "zod";
-import { cursorSchema, MAX_PAGE_LIMIT, pageQuerySchema } from "./paging.ts";
+import {
+  cursorPageOf,
+  cursorSchema,
+  largePageQuerySchema,
+  MAX_PAGE_LIMIT,
+  pageQuerySchema,
+} from "./paging.ts";
 import { COINS_PER_DOLLAR } from "./money.ts";
-import { isCalendarDate, textSchema } from "./text.ts";
+import { isCalendarDate, queryTextSchema, textSchema } from "./text.ts";
 
 export const MAX_REQUIRED_WORKERS = 10_000;
 export const MAX_PAYABLE_AMOUNT = 100_000;
@@ -152,16 +158,61 @@ export const taskDetailsSchema = taskSchema.extend({
 });
 export type TaskDetails = z.infer<typeof taskDetailsSchema>;
 
-export const taskSorts = ["price_asc", "price_desc", "newest"] as const;
+export const taskSorts = ["newest", "price_desc", "price_asc", "pay_per_hour", "ending_soon"] as const;
 export type TaskSort = (typeof taskSorts)[number];
 
-/** Query of GET /api/tasks: the public list, by cursor. */
-export const publicTaskQuerySchema = z.object({
+/** The orders as the browsers offer them. */
+export const TASK_SORT_LABELS: Record<TaskSort, string> = {
+  newest: "Newest",
+  price_desc: "Highest reward",
+  price_asc: "Lowest reward",
+  pay_per_hour: "Best pay per hour",
+  ending_soon: "Ending soon",
+};
+
+/** An empty search box sends `q=`: the same as no search. */
+const emptyAsAbsent = (value: unknown) => (value === "" ? undefined : value);
+
+/** What both task browsers filter by: words in the title or details, a category, a least reward. */
+export const taskFiltersSchema = z.object({
+  q: z.preprocess(emptyAsAbsent, queryTextSchema("Search", 200)),
+  category: z.preprocess(emptyAsAbsent, taskCategorySchema.optional()),
+  min_reward: z.preprocess(
+    emptyAsAbsent,
+    z.coerce
+      .number({ error: "Least reward must be a number" })
+      .int("Least reward must be a whole number of coins")
+      .min(1, "Least reward must be at least 1 coin")
+      .max(
+        MAX_PAYABLE_AMOUNT,
+        `Least reward must be at most ${MAX_PAYABLE_AMOUNT.toLocaleString("en-US")} coins`,
+      )
+      .optional(),
+  ),
   sort: z.enum(taskSorts).default("newest"),
+});
+export type TaskFilters = z.infer<typeof taskFiltersSchema>;
+
+/** Query of GET /api/tasks: the public list, by cursor. */
+export const publicTaskQuerySchema = taskFiltersSchema.extend({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(20),
   cursor: cursorSchema,
 });
 export type PublicTaskQuery = z.infer<typeof publicTaskQuerySchema>;
+
+/** Query of GET /api/worker/tasks: the same filters, by page number or cursor. */
+export const workerTaskQuerySchema = largePageQuerySchema.extend(taskFiltersSchema.shape);
+export type WorkerTaskQuery = z.infer<typeof workerTaskQuerySchema>;
+
+/**
+ * A page of a task browser: `total_estimate` counts the matching tasks up to
+ * LARGE_LIST_COUNT_CAP (`total_capped` when there are more), for "1,000+ tasks".
+ */
+export const taskSearchPageSchema = cursorPageOf(taskSchema).extend({
+  total_estimate: z.number().int(),
+  total_capped: z.boolean(),
+});
+export type TaskSearchPage = z.infer<typeof taskSearchPageSchema>;
 
 export const categorySchema = z.object({ id: taskCategorySchema, name: z.string() });
 export type Category = z.infer<typeof categorySchema>;

@@ -1,6 +1,7 @@
 import { and, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import {
+  isCalendarDate,
   LARGE_LIST_COUNT_CAP,
   unstorableCharacters,
   type LargePage,
@@ -17,7 +18,7 @@ export interface Cursor {
   id: string;
 }
 
-export type CursorKind = "timestamp" | "integer" | "text";
+export type CursorKind = "timestamp" | "integer" | "date" | "text";
 
 export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
 
@@ -37,6 +38,7 @@ const valueFits: Record<CursorKind, (value: unknown) => boolean> = {
     new Date(value).toISOString() === value &&
     value >= "0001",
   integer: (value) => Number.isInteger(value) && Math.abs(value as number) <= INT4_MAX,
+  date: (value) => typeof value === "string" && isCalendarDate(value) && value >= "0001",
   text: (value) => typeof value === "string" && value.length <= 500 && unstorableCharacters(value) === null,
 };
 
@@ -52,6 +54,20 @@ export function decodeCursor(raw: string, kind: CursorKind): Cursor {
   throw new AppError("VALIDATION", "Invalid cursor", { cursor: "Invalid cursor" });
 }
 
+/** A cursor's value as the database type of its key. */
+export function castCursorValue(kind: CursorKind, value: unknown): SQL {
+  switch (kind) {
+    case "timestamp":
+      return sql`${value}::timestamptz`;
+    case "integer":
+      return sql`${value}::int`;
+    case "date":
+      return sql`${value}::date`;
+    case "text":
+      return sql`${value}`;
+  }
+}
+
 /** Rows after the cursor in (key, id) order, ascending or descending. */
 export function afterCursor(
   key: AnyColumn,
@@ -60,12 +76,7 @@ export function afterCursor(
   kind: CursorKind,
   direction: "asc" | "desc",
 ): SQL {
-  const value =
-    kind === "timestamp"
-      ? sql`${String(cursor.value)}::timestamptz`
-      : kind === "integer"
-        ? sql`${Number(cursor.value)}::int`
-        : sql`${String(cursor.value)}`;
+  const value = castCursorValue(kind, cursor.value);
   return direction === "asc"
     ? sql`(${key}, ${id}) > (${value}, ${cursor.id})`
     : sql`(${key}, ${id}) < (${value}, ${cursor.id})`;

@@ -1,7 +1,20 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { TASK_CATEGORIES, type TaskCategory } from "@taskmint/shared";
 import { users } from "./auth.ts";
+
+/** PostgreSQL's full-text document type; the app only searches it, never reads it. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const categoryIds = TASK_CATEGORIES.map((category) => category.id) as [TaskCategory, ...TaskCategory[]];
 
@@ -27,6 +40,14 @@ export const tasks = pgTable(
     timeLimitMinutes: integer("time_limit_minutes").notNull().default(60),
     /** Screenshots each submission must carry. */
     proofImages: integer("proof_images").notNull().default(0),
+    /** Hundredths of a coin per hour of the estimated time: the "best pay per hour" order's key. */
+    payRate: integer("pay_rate")
+      .notNull()
+      .generatedAlwaysAs(sql`(payable_amount * 6000) / estimated_minutes`),
+    /** The title and details as searchable words (English stemming), kept by the database. */
+    searchDocument: tsvector("search_document")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, task_title || ' ' || task_detail)`),
     status: text("status", { enum: ["open", "closed"] })
       .notNull()
       .default("open"),
@@ -49,6 +70,15 @@ export const tasks = pgTable(
       .where(sql`${table.status} = 'open' and ${table.requiredWorkers} > 0`),
     index("tasks_open_newest_idx")
       .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'open' and ${table.requiredWorkers} > 0`),
+    index("tasks_open_pay_rate_idx")
+      .on(table.payRate, table.id)
+      .where(sql`${table.status} = 'open' and ${table.requiredWorkers} > 0`),
+    index("tasks_open_ending_idx")
+      .on(table.completionDate, table.id)
+      .where(sql`${table.status} = 'open' and ${table.requiredWorkers} > 0`),
+    index("tasks_open_search_idx")
+      .using("gin", table.searchDocument)
       .where(sql`${table.status} = 'open' and ${table.requiredWorkers} > 0`),
     index("tasks_buyer_idx").on(table.buyerId, table.completionDate),
     // The admins' task list, newest first, over every task.

@@ -2,11 +2,11 @@ import { z } from "zod";
 import {
   categorySchema,
   createTaskFieldsSchema,
-  cursorPageOf,
   idParamsSchema,
   editableTaskFieldsSchema,
   largePageOf,
-  largePageQuerySchema,
+  workerTaskQuerySchema,
+  taskSearchPageSchema,
   pageOf,
   pageQuerySchema,
   publicTaskQuerySchema,
@@ -14,8 +14,7 @@ import {
   taskDetailsSchema,
   taskSchema,
   TASK_CATEGORIES,
-  type CursorPage,
-  type Task,
+  type TaskSearchPage,
 } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.ts";
@@ -53,8 +52,10 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["tasks"],
         summary: "Open tasks with a free slot, by cursor (user_email only for signed-in users)",
+        description:
+          "q searches the title and details (English words, web-search syntax: quotes, -word, or); category and min_reward filter; sort is newest, price_desc, price_asc, pay_per_hour or ending_soon. total_estimate counts the matches up to 1,000 (total_capped beyond).",
         querystring: publicTaskQuerySchema,
-        response: { 200: cursorPageOf(taskSchema) },
+        response: { 200: taskSearchPageSchema },
       },
     },
     async (request, reply) => {
@@ -67,7 +68,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Already the JSON of the schema above (the first pages' cache serializes once); Fastify
       // sends a string as it is, and only the type provider needs telling.
-      return reply.type("application/json; charset=utf-8").send(body as unknown as CursorPage<Task>);
+      return reply.type("application/json; charset=utf-8").send(body as unknown as TaskSearchPage);
     },
   );
 
@@ -158,15 +159,15 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole("worker"),
       schema: {
         tags: ["worker"],
-        summary: "Tasks you can still submit to",
-        querystring: largePageQuerySchema,
-        response: { 200: largePageOf(taskSchema) },
+        summary: "Tasks you can still submit to, searched, filtered and ordered like GET /api/tasks",
+        querystring: workerTaskQuerySchema,
+        response: { 200: largePageOf(taskSchema).extend({ total_estimate: z.number().int() }) },
       },
     },
     async (request) =>
       listWorkerTasks(app.db, {
         workerId: (await currentUser(request)).id,
-        page: request.query,
+        query: request.query,
         now: app.clock(),
       }),
   );

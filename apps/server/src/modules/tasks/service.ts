@@ -1,9 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gte, isNull, lt, notExists, sql, type Placeholder, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  isNull,
+  lt,
+  notExists,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import {
   isoDate,
   type CreateTaskFields,
-  type CursorPage,
   type EditableTaskFields,
   type LargePage,
   type LargePageQuery,
@@ -12,20 +24,38 @@ import {
   type PublicTaskQuery,
   type Role,
   type Task,
-  type TaskSort,
   type TaskDetails,
+  type TaskFilters,
+  type TaskSearchPage,
+  type TaskSort,
+  type WorkerTaskQuery,
 } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { submissions, tasks } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { preparedStatement } from "../../lib/prepared.ts";
-import { decodeCursor, encodeCursor } from "../../lib/keyset.ts";
+import {
+  afterCursor,
+  castCursorValue,
+  countUpTo,
+  decodeCursor,
+  encodeCursor,
+  type CursorKind,
+} from "../../lib/keyset.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
 import type { FirstPageCache } from "./first-page-cache.ts";
 import { keysetPage, offsetPage } from "../../lib/paging.ts";
-import { selectSubmissions, selectTasks, taskFor, toSubmission, toTask, type TaskAudience } from "./views.ts";
+import {
+  selectSubmissions,
+  selectTasks,
+  taskFor,
+  toSubmission,
+  toTask,
+  type TaskAudience,
+  type TaskRow,
+} from "./views.ts";
 
 export interface Actor {
   id: string;
@@ -207,11 +237,6 @@ export async function closeTasksOf(db: Database, buyerId: string, now: Date): Pr
   return refunded;
 }
 
-/** Every live task, newest first, for admins. */
-export function listAllTasks(db: Database, page: LargePageQuery): Promise<LargePage<Task>> {
-  return newestTasksPage(db, isNull(tasks.deletedAt), page);
-}
-
 /** Rule R9: closes open tasks whose completion date has passed; returns how many. */
 export async function expireTasks(db: Database, now: Date, batch = 200): Promise<number> {
   const due = await db
@@ -235,27 +260,70 @@ const takeable = (today: string | Placeholder) =>
     gte(tasks.completionDate, today),
   );
 
+/** Each order of the task browsers: its key (each has a partial index over takeable tasks), then the id. */
+const TASK_ORDERS: Record<
+  TaskSort,
+  { key: AnyColumn; kind: CursorKind; direction: "asc" | "desc"; valueOf: (row: TaskRow) => string | number }
+> = {
+  newest: {
+    key: tasks.createdAt,
+    kind: "timestamp",
+    direction: "desc",
+    valueOf: (row) => row.createdAt.toISOString(),
+  },
+  price_desc: {
+    key: tasks.payableAmount,
+    kind: "integer",
+    direction: "desc",
+    valueOf: (row) => row.payableAmount,
+  },
+  price_asc: {
+    key: tasks.payableAmount,
+    kind: "integer",
+    direction: "asc",
+    valueOf: (row) => row.payableAmount,
+  },
+  pay_per_hour: { key: tasks.payRate, kind: "integer", direction: "desc", valueOf: (row) => row.payRate },
+  ending_soon: {
+    key: tasks.completionDate,
+    kind: "date",
+    direction: "asc",
+    valueOf: (row) => row.completionDate,
+  },
+};
+
+const orderBy = (sort: TaskSort) => {
+  const { key, direction } = TASK_ORDERS[sort];
+  return direction === "asc" ? [asc(key), asc(tasks.id)] : [desc(key), desc(tasks.id)];
+};
+
+/** The filters' SQL: words (full-text, English stemming, web-search syntax), category, least reward. */
+function filtersSql(filters: TaskFilters): SQL | undefined {
+  return and(
+    filters.q ? sql`${tasks.searchDocument} @@ websearch_to_tsquery('english', ${filters.q})` : undefined,
+    filters.category ? eq(tasks.category, filters.category) : undefined,
+    filters.min_reward ? gte(tasks.payableAmount, filters.min_reward) : undefined,
+  );
+}
+
+const isFiltered = (filters: TaskFilters) => Boolean(filters.q || filters.category || filters.min_reward);
+
 /**
- * The public browser's SQL for one order, its first page or the page after a cursor. Placeholders:
- * `today`, `limit`, and after a cursor its `value` and `id`. Prepared once per connection (see below).
+ * The public browser's unfiltered SQL for one order, its first page or the page after a cursor.
+ * Placeholders: `today`, `limit`, and after a cursor its `value` and `id`. Prepared once per
+ * connection (see below).
  */
 export function publicTasksQuery(db: Database, sort: TaskSort, afterCursor: boolean) {
-  const key = sort === "newest" ? tasks.createdAt : tasks.payableAmount;
-  const ascending = sort === "price_asc";
+  const { key, kind, direction } = TASK_ORDERS[sort];
   let position: SQL | undefined;
   if (afterCursor) {
-    const value =
-      sort === "newest"
-        ? sql`${sql.placeholder("value")}::timestamptz`
-        : sql`${sql.placeholder("value")}::int`;
     const row = sql`(${key}, ${tasks.id})`;
-    const cursor = sql`(${value}, ${sql.placeholder("id")})`;
-    position = ascending ? sql`${row} > ${cursor}` : sql`${row} < ${cursor}`;
+    const cursor = sql`(${castCursorValue(kind, sql.placeholder("value"))}, ${sql.placeholder("id")})`;
+    position = direction === "asc" ? sql`${row} > ${cursor}` : sql`${row} < ${cursor}`;
   }
-  const order = ascending ? [asc(key), asc(tasks.id)] : [desc(key), desc(tasks.id)];
   return selectTasks(db)
     .where(and(takeable(sql.placeholder("today")), position))
-    .orderBy(...order)
+    .orderBy(...orderBy(sort))
     .limit(sql.placeholder("limit"));
 }
 
@@ -266,9 +334,10 @@ function publicPageStatement(db: Database, sort: TaskSort, afterCursor: boolean)
 }
 
 /**
- * The public task browser as its JSON body: keyset pages in one of three orders. First pages
- * come from a short cache, serialized once for all the requests it serves; visitors and
- * signed-in users have pages of their own, as only the latter see buyers' emails.
+ * The public task browser as its JSON body: keyset pages in one of five orders, filtered by
+ * words, category and least reward. Unfiltered first pages come from a short cache, serialized
+ * once for all the requests it serves; visitors and signed-in users have pages of their own,
+ * as only the latter see buyers' emails.
  */
 export function listPublicTasksJson(
   db: Database,
@@ -276,7 +345,7 @@ export function listPublicTasksJson(
 ): Promise<string> {
   const { query, now, audience, firstPages } = request;
   const read = async () => JSON.stringify(await readPublicPage(db, query, now, audience));
-  if (query.cursor) return read();
+  if (query.cursor || isFiltered(query)) return read();
   return firstPages.get(`${audience}:${query.sort}:${query.limit}`, now, read);
 }
 
@@ -285,57 +354,79 @@ async function readPublicPage(
   query: PublicTaskQuery,
   now: Date,
   audience: TaskAudience,
-): Promise<CursorPage<Task>> {
+): Promise<TaskSearchPage> {
   const { sort, limit } = query;
-  const after = query.cursor ? decodeCursor(query.cursor, sort === "newest" ? "timestamp" : "integer") : null;
+  const order = TASK_ORDERS[sort];
+  const after = query.cursor ? decodeCursor(query.cursor, order.kind) : null;
+  const where = and(takeable(isoDate(now)), filtersSql(query));
   // One row more than asked tells whether another page follows.
-  const rows = await publicPageStatement(db, sort, after !== null).execute({
-    today: isoDate(now),
-    limit: limit + 1,
-    ...after,
-  });
+  const [rows, counted] = await Promise.all([
+    isFiltered(query)
+      ? selectTasks(db)
+          .where(
+            and(
+              where,
+              after ? afterCursor(order.key, tasks.id, after, order.kind, order.direction) : undefined,
+            ),
+          )
+          .orderBy(...orderBy(sort))
+          .limit(limit + 1)
+      : publicPageStatement(db, sort, after !== null).execute({
+          today: isoDate(now),
+          limit: limit + 1,
+          ...after,
+        }),
+    countUpTo(db, tasks, where, orderBy(sort)),
+  ]);
   const items = rows.slice(0, limit).map((row) => taskFor(toTask(row), audience));
   const last = rows.length > limit ? rows[limit - 1] : undefined;
-  const nextCursor = last
-    ? encodeCursor({
-        value: sort === "newest" ? last.createdAt.toISOString() : last.payableAmount,
-        id: last.id,
-      })
-    : null;
-  return { items, next_cursor: nextCursor };
+  return {
+    items,
+    next_cursor: last ? encodeCursor({ value: order.valueOf(last), id: last.id }) : null,
+    total_estimate: counted.total,
+    total_capped: counted.total_capped,
+  };
 }
 
-/** Tasks this worker can still submit to (rule R3), newest first, by keyset. */
+/** Tasks this worker can still submit to (rule R3), filtered and ordered like the public browser. */
 export async function listWorkerTasks(
   db: Database,
-  request: { workerId: string; page: LargePageQuery; now: Date },
-): Promise<LargePage<Task>> {
-  const { workerId, page, now } = request;
+  request: { workerId: string; query: WorkerTaskQuery; now: Date },
+): Promise<LargePage<Task> & { total_estimate: number }> {
+  const { workerId, query, now } = request;
   const notYetSubmitted = notExists(
     db
       .select({ one: sql`1` })
       .from(submissions)
       .where(and(eq(submissions.taskId, tasks.id), eq(submissions.workerId, workerId))),
   );
-  const where = and(takeable(isoDate(now)), notYetSubmitted);
-  return newestTasksPage(db, where, page);
+  const order = TASK_ORDERS[query.sort];
+  const page = await keysetPage(db, {
+    page: query,
+    table: tasks,
+    where: and(takeable(isoDate(now)), filtersSql(query), notYetSubmitted),
+    order: { key: order.key, id: tasks.id, kind: order.kind, direction: order.direction },
+    rows: (where, sorted) =>
+      selectTasks(db)
+        .where(where)
+        .orderBy(...sorted),
+    cursorOf: (row) => ({ value: order.valueOf(row), id: row.id }),
+    toItem: toTask,
+  });
+  return { ...page, total_estimate: page.total };
 }
 
-/** One keyset page of tasks matching `where`, newest first, with the capped count. */
-async function newestTasksPage(
-  db: Database,
-  where: SQL | undefined,
-  page: LargePageQuery,
-): Promise<LargePage<Task>> {
+/** Every live task, newest first, for admins. */
+export function listAllTasks(db: Database, page: LargePageQuery): Promise<LargePage<Task>> {
   return keysetPage(db, {
     page,
     table: tasks,
-    where,
+    where: isNull(tasks.deletedAt),
     order: { key: tasks.createdAt, id: tasks.id, kind: "timestamp", direction: "desc" },
-    rows: (where, order) =>
+    rows: (where, sorted) =>
       selectTasks(db)
         .where(where)
-        .orderBy(...order),
+        .orderBy(...sorted),
     cursorOf: (row) => ({ value: row.createdAt.toISOString(), id: row.id }),
     toItem: toTask,
   });

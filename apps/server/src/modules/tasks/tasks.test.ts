@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  cursorPageOf,
-  taskSchema,
-  type CursorPage,
+  taskSearchPageSchema,
+  taskSorts,
+  type TaskSearchPage,
+  type TaskSort,
   type Page,
   type Submission,
   type Task,
@@ -55,12 +56,27 @@ async function submit(worker: RegisteredUser, taskId: string, details = "Done: h
   return call("POST", `/api/tasks/${taskId}/submissions`, worker.cookie, { submission_details: details });
 }
 
+/** Tasks as the given order lists them: by its key, then by id in the same direction. */
+function inOrder(items: Task[], sort: TaskSort): Task[] {
+  const payRate = (task: Task) => Math.floor((task.payable_amount * 6000) / task.estimated_minutes);
+  const keys: Record<TaskSort, [(task: Task) => number | string, 1 | -1]> = {
+    newest: [(task) => task.created_at, -1],
+    price_desc: [(task) => task.payable_amount, -1],
+    price_asc: [(task) => task.payable_amount, 1],
+    pay_per_hour: [payRate, -1],
+    ending_soon: [(task) => task.completion_date, 1],
+  };
+  const [key, direction] = keys[sort];
+  const compare = (a: number | string, b: number | string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...items].sort((a, b) => direction * (compare(key(a), key(b)) || compare(a.id, b.id)));
+}
+
 describe("the public list's first pages", () => {
   it("come from a cache of at most a second that this process's own writes clear", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const task = await newTask(buyer, { task_title: "Cached task" });
     const newest = async () =>
-      (await call("GET", "/api/tasks?sort=newest&limit=3")).json<CursorPage<Task>>().items[0];
+      (await call("GET", "/api/tasks?sort=newest&limit=3")).json<TaskSearchPage>().items[0];
     expect(await newest()).toMatchObject({ id: task.id, task_title: "Cached task" });
     // A change made behind this process's back (another server, say) shows within the second.
     await ctx.db.update(tasks).set({ title: "Changed elsewhere" }).where(eq(tasks.id, task.id));
@@ -90,7 +106,7 @@ describe("the buyer's email on public task routes", () => {
     const task = await newTask(buyer, { task_title: "Email visibility" });
     await newTask(buyer, { task_title: "A second page" });
     // The same first page, asked alternately, in each order and by cursor: each caller keeps its own answer.
-    const cursor = (await call("GET", "/api/tasks?sort=newest&limit=1")).json<CursorPage<Task>>().next_cursor;
+    const cursor = (await call("GET", "/api/tasks?sort=newest&limit=1")).json<TaskSearchPage>().next_cursor;
     expect(cursor).not.toBeNull();
     const listUrls = [
       "/api/tasks?sort=newest&limit=3",
@@ -98,7 +114,7 @@ describe("the buyer's email on public task routes", () => {
       "/api/tasks?sort=price_desc&limit=100",
       `/api/tasks?sort=newest&limit=100&cursor=${cursor ?? ""}`,
     ];
-    const shownIn = (body: string) => JSON.parse(body) as CursorPage<Task>;
+    const shownIn = (body: string) => JSON.parse(body) as TaskSearchPage;
     for (const url of listUrls) {
       for (const cookie of [undefined, worker.cookie, undefined, buyer.cookie]) {
         const response = await call("GET", url, cookie);
@@ -568,7 +584,7 @@ describe("lists and stats", () => {
     const full = await newTask(buyer, { required_workers: 1, payable_amount: 1 });
     await submit(await registerUser(ctx.app, "worker"), full.id);
 
-    for (const sort of ["price_asc", "price_desc", "newest"] as const) {
+    for (const sort of taskSorts) {
       const seen: Task[] = [];
       let cursor: string | null = null;
       do {
@@ -576,7 +592,8 @@ describe("lists and stats", () => {
         const response = await call("GET", query);
         // The route sends JSON it serialized itself: it must still be the documented shape.
         expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
-        const page: CursorPage<Task> = cursorPageOf(taskSchema).strict().parse(response.json());
+        const page: TaskSearchPage = taskSearchPageSchema.strict().parse(response.json());
+        expect(page.items.length).toBeLessThanOrEqual(2);
         seen.push(...page.items);
         cursor = page.next_cursor;
       } while (cursor);
@@ -590,6 +607,7 @@ describe("lists and stats", () => {
         const times = seen.map((task) => task.created_at);
         expect(times).toEqual([...times].sort().reverse());
       }
+      expect(seen).toEqual(inOrder(seen, sort));
     }
     expect((await call("GET", "/api/tasks?cursor=garbage")).statusCode).toBe(400);
     expect((await call("GET", "/api/tasks?limit=1000")).statusCode).toBe(400);
@@ -645,5 +663,161 @@ describe("lists and stats", () => {
     expect(top.length).toBeLessThanOrEqual(6);
     const coins = top.map((worker) => worker.coins);
     expect(coins).toEqual([...coins].sort((a, b) => b - a));
+  });
+});
+
+describe("searching and filtering both task browsers (issue 17)", () => {
+  /** Every page of a browser for `query`, by cursor, checking each page's size and the shape. */
+  async function allPages(path: string, query: string, cookie?: string) {
+    const seen: Task[] = [];
+    const totals = new Set<number>();
+    let cursor: string | null = null;
+    do {
+      const response = await call(
+        "GET",
+        `${path}?${query}&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+        cookie,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json<TaskSearchPage>();
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      totals.add(page.total_estimate);
+      seen.push(...page.items);
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(new Set(seen.map((task) => task.id)).size).toBe(seen.length);
+    return { seen, totals: [...totals] };
+  }
+
+  it("finds tasks by words in the title or details, by category and by least reward, in every order", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    // A made-up word no other test uses keeps this test's tasks apart from the rest of the database.
+    const tag = `zq${Date.now().toString(36)}`;
+    const post = (input: Parameters<typeof postTask>[2]) => newTask(buyer, { required_workers: 1, ...input });
+    const menu = await post({
+      task_title: `Translate a restaurant menu ${tag}`,
+      task_detail: "Spanish to English, about forty dishes.",
+      category: "writing_reviews",
+      payable_amount: 4,
+      estimated_minutes: 30,
+      completion_date: days(9),
+    });
+    const podcast = await post({
+      task_title: `Transcribe a podcast ${tag}`,
+      task_detail: "Ten minutes of audio; translating is not needed.",
+      category: "transcription",
+      payable_amount: 6,
+      estimated_minutes: 20,
+      completion_date: days(3),
+    });
+    const survey = await post({
+      task_title: `Answer a short survey ${tag}`,
+      task_detail: "Twelve questions about your commute.",
+      category: "surveys",
+      payable_amount: 2,
+      estimated_minutes: 2,
+      completion_date: days(5),
+    });
+    const signup = await post({
+      task_title: `Test a sign-up form ${tag}`,
+      task_detail: "Try it on a phone and report what breaks.",
+      category: "app_testing",
+      payable_amount: 6,
+      estimated_minutes: 10,
+      completion_date: days(3),
+    });
+    const mine = [menu, podcast, survey, signup];
+    const ids = (tasks: Task[]) => tasks.map((task) => task.id).sort();
+    const cases: [string, Task[]][] = [
+      [`q=${tag}`, mine],
+      // English stemming: "translation" finds "Translate" and "translating".
+      [`q=${tag}+translation`, [menu, podcast]],
+      [`q=${tag}+translation+-podcast`, [menu]],
+      [`q=${tag}+commute`, [survey]],
+      [`q=${tag}&category=transcription`, [podcast]],
+      [`q=${tag}&min_reward=6`, [podcast, signup]],
+      [`q=${tag}&min_reward=6&category=app_testing`, [signup]],
+      [`q=${tag}&category=research`, []],
+    ];
+    const worker = await registerUser(ctx.app, "worker");
+    for (const [filter, expected] of cases) {
+      for (const sort of taskSorts) {
+        for (const [path, cookie] of [
+          ["/api/tasks", undefined],
+          ["/api/worker/tasks", worker.cookie],
+        ] as const) {
+          const { seen, totals } = await allPages(path, `${filter}&sort=${sort}`, cookie);
+          expect(ids(seen), `${path}?${filter}&sort=${sort}`).toEqual(ids(expected));
+          expect(seen).toEqual(inOrder(seen, sort));
+          expect(totals).toEqual([expected.length]);
+        }
+      }
+    }
+    // Best pay per hour: the survey's 2 coins in 2 minutes (60 coins an hour) beats the sign-up test's 6 in 10 (36).
+    const best = (await call("GET", `/api/tasks?q=${tag}&sort=pay_per_hour`)).json<TaskSearchPage>();
+    expect(best.items.map((task) => task.id)).toEqual([survey.id, signup.id, podcast.id, menu.id]);
+    const ending = (await call("GET", `/api/tasks?q=${tag}&sort=ending_soon`)).json<TaskSearchPage>();
+    expect(ending.items.map((task) => task.id).slice(2)).toEqual([survey.id, menu.id]);
+    // A worker who submitted no longer sees the task in their list (rule R3).
+    await submit(worker, survey.id);
+    const afterSubmit = await allPages("/api/worker/tasks", `q=${tag}`, worker.cookie);
+    expect(ids(afterSubmit.seen)).toEqual(ids([menu, podcast, signup]));
+  });
+
+  it("answers odd searches with results or none, never an error", async () => {
+    for (const q of [
+      "the",
+      "a & b | !c",
+      "'quoted' \"phrase",
+      "(((",
+      "-",
+      "or",
+      "*:",
+      "日本語",
+      "😀 emoji",
+    ]) {
+      const response = await call("GET", `/api/tasks?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode, q).toBe(200);
+    }
+  });
+
+  it.each([
+    ["category", "category=gardening"],
+    ["min_reward", "min_reward=0"],
+    ["min_reward", "min_reward=abc"],
+    ["min_reward", "min_reward=100001"],
+    ["q", `q=${"x".repeat(201)}`],
+    ["q", "q=a%00b"],
+    ["sort", "sort=random"],
+  ])("refuses a bad %s (%s) with 400 on both browsers", async (field, query) => {
+    const worker = await registerUser(ctx.app, "worker");
+    for (const [path, cookie] of [
+      ["/api/tasks", undefined],
+      ["/api/worker/tasks", worker.cookie],
+    ] as const) {
+      const response = await call("GET", `${path}?${query}`, cookie);
+      expect(response.statusCode, `${path}?${query}`).toBe(400);
+      expect(response.json<{ error: { code: string } }>().error.code).toBe("VALIDATION");
+    }
+  });
+
+  it("refuses a cursor made for another order's key with 400, not a database error", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    await newTask(buyer, { required_workers: 1 });
+    await newTask(buyer, { required_workers: 1 });
+    const cursorOf = async (sort: TaskSort) =>
+      (await call("GET", `/api/tasks?sort=${sort}&limit=1`)).json<TaskSearchPage>().next_cursor ?? "";
+    const newest = await cursorOf("newest");
+    const ending = await cursorOf("ending_soon");
+    const price = await cursorOf("price_desc");
+    for (const [sort, cursor] of [
+      ["ending_soon", newest],
+      ["ending_soon", price],
+      ["newest", ending],
+      ["pay_per_hour", ending],
+    ] as const) {
+      const response = await call("GET", `/api/tasks?sort=${sort}&cursor=${cursor}`);
+      expect(response.statusCode, `${sort} with another order's cursor`).toBe(400);
+    }
   });
 });

@@ -10,8 +10,11 @@ import { submissions, tasks, users } from "../../db/schema/index.ts";
 export const buyers = alias(users, "buyers");
 export const workers = alias(users, "workers");
 
+// The search document is only matched against, never sent: every select leaves it in the database.
+const { searchDocument: _searchDocument, ...taskTableColumns } = getTableColumns(tasks);
+
 export const taskColumns = {
-  ...getTableColumns(tasks),
+  ...taskTableColumns,
   buyerName: buyers.name,
   buyerEmail: buyers.email,
 };
@@ -20,7 +23,7 @@ export const taskColumns = {
 export const selectTasks = (db: Database) =>
   db.select(taskColumns).from(tasks).innerJoin(buyers, eq(buyers.id, tasks.buyerId));
 
-type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>["execute"]>>[number];
+export type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>["execute"]>>[number];
 
 export function toTask(row: TaskRow): Task {
   return {

@@ -1,20 +1,21 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { CursorPage, Task, TaskSort, TopWorker } from "@taskmint/shared";
+import type { TaskFilters, TaskSearchPage, TopWorker } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
+import { taskFiltersQuery } from "../../lib/taskFilters.ts";
 
 const all = ["public"] as const;
 
 /** The address of a page of open tasks (the prerendered All Tasks page preloads the first). */
-export const publicTasksUrl = (sort: TaskSort, cursor = "") =>
-  `/api/tasks?sort=${sort}&limit=12${cursor ? `&cursor=${cursor}` : ""}`;
+export const publicTasksUrl = (filters: TaskFilters, cursor = "") =>
+  `/api/tasks?${taskFiltersQuery(filters)}&limit=12${cursor ? `&cursor=${cursor}` : ""}`;
 
 /** What visitors see: the open tasks and the top workers. */
 export const publicQueries = {
   all,
-  tasks: (sort: TaskSort) =>
+  tasks: (filters: TaskFilters) =>
     infiniteQueryOptions({
-      queryKey: [...all, "tasks", sort],
-      queryFn: ({ pageParam }) => api<CursorPage<Task>>(publicTasksUrl(sort, pageParam)),
+      queryKey: [...all, "tasks", filters],
+      queryFn: ({ pageParam }) => api<TaskSearchPage>(publicTasksUrl(filters, pageParam)),
       initialPageParam: "",
       getNextPageParam: (last) => last.next_cursor ?? undefined,
     }),

@@ -7,9 +7,11 @@ import type {
   SubmissionStatus,
   Task,
   TaskDetails,
+  TaskFilters,
   WorkerStats,
 } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
+import { taskFiltersQuery } from "../../lib/taskFilters.ts";
 
 const PAGE_SIZE = 10;
 const pageQuery = (page: number, extra = "") => `?page=${page}&limit=${PAGE_SIZE}${extra}`;
@@ -38,10 +40,13 @@ export const taskQueries = {
       placeholderData: keepPreviousData,
     }),
   /** `cursorQuery` comes from useCursorPages(). */
-  workerTasks: (cursorQuery: string) =>
+  workerTasks: (filters: TaskFilters) => (cursorQuery: string) =>
     queryOptions({
-      queryKey: [...all, "worker-tasks", cursorQuery],
-      queryFn: () => api<LargePage<Task>>(`/api/worker/tasks?${cursorQuery}&limit=${PAGE_SIZE}`),
+      queryKey: [...all, "worker-tasks", filters, cursorQuery],
+      queryFn: () =>
+        api<LargePage<Task>>(
+          `/api/worker/tasks?${taskFiltersQuery(filters)}&${cursorQuery}&limit=${PAGE_SIZE}`,
+        ),
       placeholderData: keepPreviousData,
     }),
   workerSubmissions: (page: number, status?: SubmissionStatus) =>

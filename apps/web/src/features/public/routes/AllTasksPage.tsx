@@ -1,21 +1,17 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
-import type { Task, TaskSort } from "@taskmint/shared";
+import type { Task } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Modal } from "../../../components/ui/Modal.tsx";
 import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
 import { TASK_CARD_GRID, TaskCard, TaskCardSkeletons } from "../../../components/ui/TaskCard.tsx";
 import { TaskFacts } from "../../../components/ui/TaskFacts.tsx";
+import { resultCount, TaskFilterBar } from "../../../components/ui/TaskFilterBar.tsx";
+import { useTaskFilters } from "../../../lib/taskFilters.ts";
 import { useMe } from "../../../lib/auth.ts";
 import { publicQueries } from "../queries.ts";
-
-const SORTS: { value: TaskSort; label: string }[] = [
-  { value: "newest", label: "Newest" },
-  { value: "price_asc", label: "Price: low to high" },
-  { value: "price_desc", label: "Price: high to low" },
-];
 
 function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void }) {
   const { data: user } = useMe();
@@ -56,37 +52,38 @@ function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void })
 }
 
 export function AllTasksPage() {
-  const [sort, setSort] = useState<TaskSort>("newest");
-  const tasks = useInfiniteQuery(publicQueries.tasks(sort));
+  const taskFilters = useTaskFilters();
+  const tasks = useInfiniteQuery({
+    ...publicQueries.tasks(taskFilters.filters),
+    placeholderData: keepPreviousData,
+  });
   const [viewing, setViewing] = useState<Task | null>(null);
   const items = tasks.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-8">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-3xl font-bold">All tasks</h1>
-        <div className="join" role="group" aria-label="Sort tasks">
-          {SORTS.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              className={`btn join-item btn-sm ${sort === option.value ? "btn-primary" : ""}`}
-              aria-pressed={sort === option.value}
-              onClick={() => setSort(option.value)}
-            >
-              {option.label}
-            </button>
-          ))}
-        </div>
+        <p className="text-base-content/70" aria-live="polite">
+          {tasks.data?.pages[0] &&
+            resultCount(tasks.data.pages[0].total_estimate, tasks.data.pages[0].total_capped)}
+        </p>
       </div>
+      <TaskFilterBar filters={taskFilters} />
       {tasks.isPending ? (
         <TaskCardSkeletons />
       ) : tasks.isError ? (
         <ErrorState message="Failed to fetch tasks" onRetry={() => void tasks.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState title="No open tasks right now.">
-          New tasks appear here as soon as buyers post them.
-        </EmptyState>
+        taskFilters.isFiltered ? (
+          <EmptyState title="No open tasks match.">
+            Try other words, another category or a lower reward.
+          </EmptyState>
+        ) : (
+          <EmptyState title="No open tasks right now.">
+            New tasks appear here as soon as buyers post them.
+          </EmptyState>
+        )
       ) : (
         <>
           <div className={TASK_CARD_GRID}>

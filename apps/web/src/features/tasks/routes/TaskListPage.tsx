@@ -1,40 +1,90 @@
+import { CalendarDays, Clock, Coins, Users } from "lucide-react";
 import { Link } from "react-router";
+import { categoryName, type Task } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
+import { TaskFilterBar } from "../../../components/ui/TaskFilterBar.tsx";
+import { coinCount, formatDate, minutesText, openSlots, payPerHour } from "../../../lib/format.ts";
+import { useTaskFilters } from "../../../lib/taskFilters.ts";
 import { taskQueries } from "../queries.ts";
-import { TaskCard } from "../../../components/ui/TaskCard.tsx";
+
+/** One task as a worker scans a list for the next job: what it pays, for how long, and until when. */
+function TaskLine({ task }: { task: Task }) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
+      <img
+        src={task.task_image_url}
+        alt=""
+        className="size-14 shrink-0 rounded-box object-cover"
+        loading="lazy"
+      />
+      <div className="min-w-0 flex-1 basis-48">
+        <p className="text-xs font-semibold uppercase tracking-wide text-base-content/70">
+          {categoryName(task.category)}
+        </p>
+        <h2 className="font-semibold break-words">{task.task_title}</h2>
+        <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <li className="flex items-center gap-1">
+            <Coins className="size-4 text-accent" aria-hidden="true" />
+            {coinCount(task.payable_amount)}
+            <span className="text-base-content/70">
+              ({payPerHour(task.payable_amount, task.estimated_minutes)})
+            </span>
+          </li>
+          <li className="flex items-center gap-1">
+            <Clock className="size-4" aria-hidden="true" />
+            {minutesText(task.estimated_minutes)}
+          </li>
+          <li className="flex items-center gap-1">
+            <Users className="size-4" aria-hidden="true" />
+            {openSlots(task.required_workers)}
+          </li>
+          <li className="flex items-center gap-1">
+            <CalendarDays className="size-4" aria-hidden="true" />
+            Due {formatDate(task.completion_date)}
+          </li>
+        </ul>
+      </div>
+      <Link
+        to={paths.dashboard.taskDetails(task.id)}
+        className="btn btn-primary btn-sm w-full sm:w-auto"
+        aria-label={`View details of ${task.task_title}`}
+      >
+        View details
+      </Link>
+    </li>
+  );
+}
 
 export function TaskListPage() {
+  const taskFilters = useTaskFilters();
+  const { filters, isFiltered } = taskFilters;
   return (
     <Page title="Available tasks">
+      <TaskFilterBar filters={taskFilters} />
       <PagedList
-        keysetPages={taskQueries.workerTasks}
+        key={JSON.stringify(filters)}
+        keysetPages={taskQueries.workerTasks(filters)}
         errorMessage="Failed to fetch tasks"
-        empty={{
-          title: "No tasks are open for you right now.",
-          children: "New tasks appear here as soon as buyers post them.",
-        }}
+        empty={
+          isFiltered
+            ? {
+                title: "No open tasks match.",
+                children: "Try other words, another category or a lower reward.",
+              }
+            : {
+                title: "No tasks are open for you right now.",
+                children: "New tasks appear here as soon as buyers post them.",
+              }
+        }
       >
         {(items) => (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {items.map((task, index) => (
-              <TaskCard
-                key={task.id}
-                task={task}
-                firstRow={index < 3}
-                action={
-                  <Link
-                    to={paths.dashboard.taskDetails(task.id)}
-                    className="btn btn-primary btn-sm"
-                    aria-label={`View details of ${task.task_title}`}
-                  >
-                    View details
-                  </Link>
-                }
-              />
+          <ul className="divide-y divide-base-300 rounded-box bg-base-100 shadow-sm ring-1 ring-base-300">
+            {items.map((task) => (
+              <TaskLine key={task.id} task={task} />
             ))}
-          </div>
+          </ul>
         )}
       </PagedList>
     </Page>

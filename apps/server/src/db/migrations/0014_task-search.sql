@@ -1,0 +1,5 @@
+ALTER TABLE "tasks" ADD COLUMN "pay_rate" integer GENERATED ALWAYS AS ((payable_amount * 6000) / estimated_minutes) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "tasks" ADD COLUMN "search_document" "tsvector" GENERATED ALWAYS AS (to_tsvector('english'::regconfig, task_title || ' ' || task_detail)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "tasks_open_pay_rate_idx" ON "tasks" USING btree ("pay_rate","id") WHERE "tasks"."status" = 'open' and "tasks"."required_workers" > 0;--> statement-breakpoint
+CREATE INDEX "tasks_open_ending_idx" ON "tasks" USING btree ("completion_date","id") WHERE "tasks"."status" = 'open' and "tasks"."required_workers" > 0;--> statement-breakpoint
+CREATE INDEX "tasks_open_search_idx" ON "tasks" USING gin ("search_document") WHERE "tasks"."status" = 'open' and "tasks"."required_workers" > 0;

@@ -1,0 +1,31 @@
+import { useSearchParams } from "react-router";
+import { taskFiltersSchema, type TaskFilters } from "@taskmint/shared";
+
+const DEFAULT_FILTERS: TaskFilters = { sort: "newest" };
+
+/** The filters as an API query string, in a fixed order (the prerendered page preloads one of them). */
+export function taskFiltersQuery(filters: TaskFilters): string {
+  const params = new URLSearchParams({ sort: filters.sort });
+  if (filters.q) params.set("q", filters.q);
+  if (filters.category) params.set("category", filters.category);
+  if (filters.min_reward) params.set("min_reward", String(filters.min_reward));
+  return params.toString();
+}
+
+/**
+ * A task browser's search, filters and order, kept in the page's address so a search can be
+ * shared and survives a reload; an address the rules refuse reads as no filter.
+ */
+export function useTaskFilters() {
+  const [params, setParams] = useSearchParams();
+  const parsed = taskFiltersSchema.safeParse(Object.fromEntries(params));
+  const filters = parsed.success ? parsed.data : DEFAULT_FILTERS;
+  const isFiltered = Boolean(filters.q || filters.category || filters.min_reward);
+  const change = (next: Partial<TaskFilters>) => {
+    const merged = { ...filters, ...next };
+    const query = new URLSearchParams(taskFiltersQuery(merged));
+    if (merged.sort === "newest") query.delete("sort");
+    setParams(query, { replace: false });
+  };
+  return { filters, isFiltered, change, clear: () => setParams(new URLSearchParams()) };
+}
