@@ -161,15 +161,6 @@ export type TaskDetails = z.infer<typeof taskDetailsSchema>;
 export const taskSorts = ["newest", "price_desc", "price_asc", "pay_per_hour", "ending_soon"] as const;
 export type TaskSort = (typeof taskSorts)[number];
 
-/** The orders as the browsers offer them. */
-export const TASK_SORT_LABELS: Record<TaskSort, string> = {
-  newest: "Newest",
-  price_desc: "Highest reward",
-  price_asc: "Lowest reward",
-  pay_per_hour: "Best pay per hour",
-  ending_soon: "Ending soon",
-};
-
 /** An empty search box sends `q=`: the same as no search. */
 const emptyAsAbsent = (value: unknown) => (value === "" ? undefined : value);
 

@@ -1,16 +1,8 @@
 import { useSearchParams } from "react-router";
 import { taskFiltersSchema, type TaskFilters } from "@taskmint/shared";
+import { taskFiltersQuery } from "./taskFiltersQuery.ts";
 
 const DEFAULT_FILTERS: TaskFilters = { sort: "newest" };
-
-/** The filters as an API query string, in a fixed order (the prerendered page preloads one of them). */
-export function taskFiltersQuery(filters: TaskFilters): string {
-  const params = new URLSearchParams({ sort: filters.sort });
-  if (filters.q) params.set("q", filters.q);
-  if (filters.category) params.set("category", filters.category);
-  if (filters.min_reward) params.set("min_reward", String(filters.min_reward));
-  return params.toString();
-}
 
 /**
  * A task browser's search, filters and order, kept in the page's address so a search can be

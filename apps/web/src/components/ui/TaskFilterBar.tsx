@@ -1,14 +1,17 @@
 import { Search, X } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import {
-  TASK_CATEGORIES,
-  TASK_SORT_LABELS,
-  taskSorts,
-  type TaskCategory,
-  type TaskSort,
-} from "@taskmint/shared";
+import { TASK_CATEGORIES, taskSorts, type TaskCategory, type TaskSort } from "@taskmint/shared";
 import { plural } from "../../lib/format.ts";
 import type { useTaskFilters } from "../../lib/taskFilters.ts";
+
+/** The orders as the browsers offer them. */
+const SORT_LABELS: Record<TaskSort, string> = {
+  newest: "Newest",
+  price_desc: "Highest reward",
+  price_asc: "Lowest reward",
+  pay_per_hour: "Best pay per hour",
+  ending_soon: "Ending soon",
+};
 
 /** "12 tasks", "1,000+ tasks": the matches the server counted, capped. */
 export const resultCount = (total: number, capped: boolean) =>
@@ -89,7 +92,7 @@ export function TaskFilterBar({
       >
         {taskSorts.map((sort) => (
           <option key={sort} value={sort}>
-            {TASK_SORT_LABELS[sort]}
+            {SORT_LABELS[sort]}
           </option>
         ))}
       </select>

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { TaskFilters, TaskSearchPage, TopWorker } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
-import { taskFiltersQuery } from "../../lib/taskFilters.ts";
+import { taskFiltersQuery } from "../../lib/taskFiltersQuery.ts";
 
 const all = ["public"] as const;
 

@@ -11,7 +11,7 @@ import type {
   WorkerStats,
 } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
-import { taskFiltersQuery } from "../../lib/taskFilters.ts";
+import { taskFiltersQuery } from "../../lib/taskFiltersQuery.ts";
 
 const PAGE_SIZE = 10;
 const pageQuery = (page: number, extra = "") => `?page=${page}&limit=${PAGE_SIZE}${extra}`;
