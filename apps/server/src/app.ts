@@ -36,6 +36,7 @@ import {
 } from "./modules/payments/providers.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
+import { reservationRoutes } from "./modules/reservations/routes.ts";
 import { submissionRoutes } from "./modules/submissions/routes.ts";
 import { createSessionReader } from "./modules/auth/session-reader.ts";
 import { createFirstPageCache } from "./modules/tasks/first-page-cache.ts";
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps) {
     await site.register(uploadRoutes);
     await site.register(taskRoutes);
     await site.register(submissionRoutes);
+    await site.register(reservationRoutes);
     await site.register(statsRoutes);
     await site.register(withdrawalRoutes);
     await site.register(paymentRoutes);

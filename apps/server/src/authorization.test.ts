@@ -147,6 +147,25 @@ const MATRIX: RouteCase[] = [
     expect: only("worker", 409),
   },
   {
+    method: "POST",
+    route: "/api/tasks/{id}/reservations",
+    url: (f) => `/api/tasks/${f.task.id}/reservations`,
+    // The fixture's worker already submitted to the task: the reservation is refused and changes nothing.
+    expect: only("worker", 409),
+  },
+  {
+    method: "GET",
+    route: "/api/worker/reservations",
+    url: () => "/api/worker/reservations",
+    expect: only("worker", 200),
+  },
+  {
+    method: "DELETE",
+    route: "/api/reservations/{id}",
+    url: () => "/api/reservations/00000000-0000-4000-8000-000000000000",
+    expect: only("worker", 404),
+  },
+  {
     method: "GET",
     route: "/api/worker/submissions",
     url: () => "/api/worker/submissions",

@@ -101,7 +101,7 @@ describe("text no database could store", () => {
           headers: { cookie: buyer.cookie },
         })
       ).json<Task>(),
-    ).toEqual({ ...task, my_submission: null }); // unchanged (a signed-in reader also gets my_submission)
+    ).toEqual({ ...task, my_submission: null, my_reservation: null }); // unchanged (a signed-in reader also gets my_submission)
   });
 
   // A URL or a multipart body is UTF-8 on the wire: a lone surrogate cannot be sent there, NUL can.

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Payment, Submission, Task, Withdrawal } from "@taskmint/shared";
 import { balanceOf, checkLedger, MINT, transfer, walletOf } from "./modules/ledger/service.ts";
+import { expireReservations } from "./modules/reservations/service.ts";
 import { autoApproveDue } from "./modules/submissions/service.ts";
 import { expireTasks } from "./modules/tasks/service.ts";
 import { SOAK_SCALE } from "./test/soak.ts";
@@ -46,7 +47,13 @@ interface Model {
   }[];
   withdrawals: { id: string; worker: number; coins: number; pending: boolean }[];
   submitted: Set<string>;
+  /** Rule R20: each holds a slot of its task while live. */
+  reservations: { id: string; task: number; worker: number; live: boolean }[];
 }
+
+/** The worker's live reservation of the task, if any. */
+const liveReservation = (m: Model, task: number, worker: number) =>
+  m.reservations.find((r) => r.live && r.task === task && r.worker === worker);
 
 const clock = new TestClock(new Date("2030-01-01T12:00:00Z"));
 let ctx: TestContext;
@@ -157,10 +164,14 @@ const commands = [
         });
         const key = `${task.id}:${worker.id}`;
         const already = m.submitted.has(key);
-        const allowed = !already && !task.deleted && task.open && task.slots > 0 && task.due >= day(0);
+        // A live reservation holds the worker's slot; without one a free slot is needed.
+        const held = liveReservation(m, taskIndex, workerIndex);
+        const open = !task.deleted && task.open && task.due >= day(0);
+        const allowed = !already && open && (held !== undefined || task.slots > 0);
         expect(response.statusCode, response.body).toBe(allowed ? 201 : !already && task.deleted ? 404 : 409);
         if (!allowed) return;
-        task.slots -= 1;
+        if (held) held.live = false;
+        else task.slots -= 1;
         m.submitted.add(key);
         m.submissions.push({
           id: response.json<Submission>().id,
@@ -214,10 +225,63 @@ const commands = [
           expect(response.statusCode).toBe(404);
           return;
         }
-        const refund = task.open ? task.slots * task.pay : 0;
+        const taskIndex = m.tasks.indexOf(task);
+        const held = m.reservations.filter((r) => r.live && r.task === taskIndex);
+        const refund = task.open ? (task.slots + held.length) * task.pay : 0;
         expect(response.json()).toEqual({ refunded_coins: refund });
         buyer.coins += refund;
+        for (const reservation of held) reservation.live = false;
         Object.assign(task, { slots: 0, open: false, deleted: true });
+      },
+    ),
+  ),
+  fc.record({ who: fc.nat(), which: fc.nat() }).map(({ who, which }) =>
+    command(
+      "reserve",
+      (m) => m.tasks.length > 0 && m.workers.length > 0,
+      async (m) => {
+        const workerIndex = who % m.workers.length;
+        const taskIndex = which % m.tasks.length;
+        const worker = m.workers[workerIndex];
+        const task = m.tasks[taskIndex];
+        if (!worker || !task) return;
+        const response = await call("POST", `/api/tasks/${task.id}/reservations`, worker.cookie);
+        const atLimit = m.reservations.filter((r) => r.live && r.worker === workerIndex).length >= 3;
+        const already = m.submitted.has(`${task.id}:${worker.id}`);
+        const allowed =
+          !atLimit &&
+          !already &&
+          liveReservation(m, taskIndex, workerIndex) === undefined &&
+          !task.deleted &&
+          task.open &&
+          task.slots > 0 &&
+          task.due >= day(0);
+        expect(response.statusCode, response.body).toBe(allowed ? 201 : !atLimit && !already && task.deleted ? 404 : 409);
+        if (!allowed) return;
+        task.slots -= 1;
+        m.reservations.push({
+          id: response.json<{ id: string }>().id,
+          task: taskIndex,
+          worker: workerIndex,
+          live: true,
+        });
+      },
+    ),
+  ),
+  fc.nat().map((which) =>
+    command(
+      "cancel reservation",
+      (m) => m.reservations.length > 0,
+      async (m) => {
+        const reservation = pick(m.reservations, which);
+        const worker = reservation && m.workers[reservation.worker];
+        const task = reservation && m.tasks[reservation.task];
+        if (!reservation || !worker || !task) return;
+        const response = await call("DELETE", `/api/reservations/${reservation.id}`, worker.cookie);
+        expect(response.statusCode, response.body).toBe(reservation.live ? 200 : 409);
+        if (!reservation.live) return;
+        reservation.live = false;
+        task.slots += 1;
       },
     ),
   ),
@@ -271,6 +335,7 @@ const commands = [
         const now = clock.now();
         await autoApproveDue(ctx.db, now);
         await expireTasks(ctx.db, now);
+        await expireReservations(ctx.db, now);
         for (const submission of m.submissions) {
           const task = m.tasks[submission.task];
           const worker = m.workers[submission.worker];
@@ -279,12 +344,15 @@ const commands = [
             worker.coins += task.pay;
           }
         }
-        for (const task of m.tasks) {
+        for (const [index, task] of m.tasks.entries()) {
           const buyer = m.buyers[task.buyer];
+          const held = m.reservations.filter((r) => r.live && r.task === index);
           if (task.open && task.due < day(0) && buyer) {
-            buyer.coins += task.slots * task.pay;
+            // Closing refunds the reserved slots with the open ones.
+            buyer.coins += (task.slots + held.length) * task.pay;
             Object.assign(task, { slots: 0, open: false });
-          }
+          } else if (task.open) task.slots += held.length; // run out: the slots come back
+          for (const reservation of held) reservation.live = false;
         }
       },
     ),
@@ -344,6 +412,7 @@ describe("the marketplace against its model", () => {
           submissions: [],
           withdrawals: [],
           submitted: new Set(),
+          reservations: [],
         };
         await fc.asyncModelRun(() => ({ model, real: ctx }), scenario);
         steps += [...scenario].length;
@@ -475,6 +544,7 @@ describe("the marketplace under parallel batches", () => {
             submissions: [],
             withdrawals: [],
             submitted: new Set(),
+            reservations: [],
           };
           for (const batch of batches) {
             await Promise.all(batch.map((race) => race.run(model)));

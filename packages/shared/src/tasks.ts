@@ -99,7 +99,9 @@ export const taskSchema = z.object({
   id: z.string(),
   task_title: z.string(),
   task_detail: z.string(),
+  /** The open slots (required_workers counts down as slots are taken; slots_left says the same). */
   required_workers: z.number().int(),
+  slots_left: z.number().int(),
   payable_amount: z.number().int(),
   completion_date: z.string(),
   task_image_url: z.string(),
@@ -149,12 +151,27 @@ export const ownSubmissionSchema = submissionSchema.pick({
 });
 export type OwnSubmission = z.infer<typeof ownSubmissionSchema>;
 
+/** Rule R20: at most this many active reservations per worker. */
+export const MAX_ACTIVE_RESERVATIONS = 3;
+export const reservationStatuses = ["active", "submitted", "cancelled", "expired", "ended"] as const;
+
+export const reservationSchema = z.object({
+  id: z.string(),
+  task_id: z.string(),
+  task_title: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  status: z.enum(reservationStatuses),
+});
+export type Reservation = z.infer<typeof reservationSchema>;
+
 /**
  * Answer of GET /api/tasks/:id: the task and, for a signed-in reader, their own submission
- * to it (null when they have none). Absent for visitors.
+ * to it and their active reservation of it (null when they have none). Absent for visitors.
  */
 export const taskDetailsSchema = taskSchema.extend({
   my_submission: ownSubmissionSchema.nullable().optional(),
+  my_reservation: reservationSchema.nullable().optional(),
 });
 export type TaskDetails = z.infer<typeof taskDetailsSchema>;
 

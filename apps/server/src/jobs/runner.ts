@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import { failAbandonedPurchases } from "../modules/payments/service.ts";
+import { expireReservations } from "../modules/reservations/service.ts";
 import { autoApproveDue } from "../modules/submissions/service.ts";
 import { expireTasks } from "../modules/tasks/service.ts";
 
 /**
- * Runs auto-approval (rule R6), task expiry (rule R9) and the failing of abandoned purchases
+ * Runs auto-approval (rule R6), task expiry (rule R9), reservation expiry (rule R20) and the failing of abandoned purchases
  * every `intervalMs`. Each job is safe to run in several server processes at once: a
  * decision, a closing or a failing happens once.
  */
@@ -24,10 +25,11 @@ export function startJobs(options: {
     try {
       const approved = await autoApproveDue(db, clock());
       const closed = await expireTasks(db, clock());
+      const released = await expireReservations(db, clock());
       const abandoned = await failAbandonedPurchases(db, clock());
-      if (approved > 0 || closed > 0) options.onTasksChanged();
-      if (approved > 0 || closed > 0 || abandoned > 0)
-        log.info({ approved, closed, abandoned }, "background jobs ran");
+      if (approved > 0 || closed > 0 || released > 0) options.onTasksChanged();
+      if (approved > 0 || closed > 0 || released > 0 || abandoned > 0)
+        log.info({ approved, closed, released, abandoned }, "background jobs ran");
     } catch (error) {
       log.error({ err: error }, "background jobs failed; retrying on the next tick");
     }

@@ -125,3 +125,43 @@ export const submissions = pgTable(
       .where(sql`${table.status} = 'pending'`),
   ],
 );
+
+export const reservationStatuses = ["active", "submitted", "cancelled", "expired", "ended"] as const;
+
+/**
+ * Rule R20: a slot a worker holds while doing the task. Taking one takes the task's open slot;
+ * it ends once: by the worker's submission (the slot becomes the submission's), cancellation or
+ * running out (the slot goes back to the task), or the task closing (the slot is refunded).
+ */
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: text("id").primaryKey(),
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id),
+    workerId: text("worker_id")
+      .notNull()
+      .references(() => users.id),
+    status: text("status", { enum: reservationStatuses }).notNull().default("active"),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, precision: 3 }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true, precision: 3 }),
+  },
+  (table) => [
+    check(
+      "reservations_status_check",
+      sql`${table.status} in ('active', 'submitted', 'cancelled', 'expired', 'ended')`,
+    ),
+    // One live reservation per worker and task, decided by the database when two requests race.
+    uniqueIndex("reservations_active_task_worker_idx")
+      .on(table.taskId, table.workerId)
+      .where(sql`${table.status} = 'active'`),
+    index("reservations_active_worker_idx")
+      .on(table.workerId, table.expiresAt)
+      .where(sql`${table.status} = 'active'`),
+    index("reservations_active_expiry_idx")
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'active'`),
+  ],
+);

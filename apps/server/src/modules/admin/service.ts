@@ -19,6 +19,7 @@ import { rejectSubmission } from "../submissions/service.ts";
 import { closeTasksOf } from "../tasks/service.ts";
 import { selectUsersWithCoins, toUser } from "../users/service.ts";
 import { decideWithdrawal } from "../withdrawals/service.ts";
+import { cancelReservationsOf } from "../reservations/service.ts";
 import { recordAudit } from "./audit.ts";
 
 const liveUser = (id: string) => and(eq(users.id, id), isNull(users.deletedAt));
@@ -126,6 +127,7 @@ export async function deleteUser(
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     const refunded = await closeTasksOf(tx, userId, now);
+    await cancelReservationsOf(tx, userId, now);
     const pending = await tx
       .select({ id: withdrawals.id })
       .from(withdrawals)

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import {
   ledgerAccounts,
   ledgerTransfers,
+  reservations,
   submissions,
   tasks,
   users,
@@ -123,7 +124,8 @@ export async function walletBalances(db: Database, userIds: string[]): Promise<M
 /**
  * Checks the invariants of rule M3 and sums the coins by where they are: balances sum
  * to zero, each cached balance equals its transfers, none but the mint is negative,
- * each task's escrow holds payable_amount x (open slots + pending submissions), and no
+ * each task's escrow holds payable_amount x (open slots + live reservations + pending
+ * submissions, rule R20), and no
  * deleted user's wallet or withdrawal hold keeps coins (rule R12, decision 010).
  */
 export async function checkLedger(db: Database): Promise<LedgerReport> {
@@ -177,11 +179,19 @@ export async function checkLedger(db: Database): Promise<LedgerReport> {
     report.problems.push(`${row.ownerKey} caches ${row.balance} but its transfers sum to ${row.computed}`);
   }
 
-  const pending = db
-    .select({ taskId: submissions.taskId, count: sql<number>`count(*)`.as("count") })
+  // Rule R20: a slot is open, held by a live reservation, or taken by a pending submission.
+  const takenSlots = db
+    .select({ taskId: submissions.taskId })
     .from(submissions)
     .where(eq(submissions.status, "pending"))
-    .groupBy(submissions.taskId)
+    .unionAll(
+      db.select({ taskId: reservations.taskId }).from(reservations).where(eq(reservations.status, "active")),
+    )
+    .as("taken_slots");
+  const pending = db
+    .select({ taskId: takenSlots.taskId, count: sql<number>`count(*)`.as("count") })
+    .from(takenSlots)
+    .groupBy(takenSlots.taskId)
     .as("pending");
   const owed = sql<string>`${tasks.payableAmount} * (${tasks.requiredWorkers} + coalesce(${pending.count}, 0))`;
   const misfunded = await db
@@ -192,7 +202,7 @@ export async function checkLedger(db: Database): Promise<LedgerReport> {
     .where(sql`coalesce(${ledgerAccounts.balance}, 0) <> ${owed}`);
   for (const row of misfunded) {
     report.problems.push(
-      `task ${row.taskId} escrow holds ${row.escrow ?? 0} but owes ${row.owed} (open slots + pending submissions)`,
+      `task ${row.taskId} escrow holds ${row.escrow ?? 0} but owes ${row.owed} (open slots + live reservations + pending submissions)`,
     );
   }
 

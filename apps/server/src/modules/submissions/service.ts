@@ -24,6 +24,7 @@ import {
   walletOf,
 } from "../ledger/service.ts";
 import { notify, notifySql } from "../notifications/service.ts";
+import { useReservation } from "../reservations/service.ts";
 import { buyers, selectSubmissions, submissionColumnsOf, toSubmission, workers } from "../tasks/views.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,33 +38,54 @@ async function getSubmission(db: Database, submissionId: string): Promise<Submis
 const alreadySubmitted = () =>
   new AppError("ALREADY_SUBMITTED", "You have already submitted work for this task");
 
-/** Rule R3: takes a slot with one conditional update and records the submission, or changes nothing. */
+/**
+ * Rules R3 and R20: records the submission in the slot the worker's live reservation holds, or
+ * takes a free slot with one conditional update; or changes nothing.
+ */
 export async function submitWork(
   db: Database,
   work: { workerId: string; taskId: string; details: string; now: Date; autoApproveDays: number },
 ): Promise<Submission> {
   const { workerId, taskId, details, now, autoApproveDays } = work;
   const submitted = await db.transaction(async (tx) => {
-    const [task] = await tx
-      .update(tasks)
-      .set({ requiredWorkers: sql`${tasks.requiredWorkers} - 1` })
+    // The task's row first: the order every path that ends a reservation locks in (rule R20).
+    const [locked] = await tx
+      .select({ buyerId: tasks.buyerId })
+      .from(tasks)
       .where(
         and(
           eq(tasks.id, taskId),
-          eq(tasks.status, "open"),
           isNull(tasks.deletedAt),
+          eq(tasks.status, "open"),
           gte(tasks.completionDate, isoDate(now)),
-          sql`${tasks.requiredWorkers} > 0`,
-          // A repeat by the same worker takes no slot (nor a lock on the task); the unique index still decides races.
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(submissions)
-              .where(and(eq(submissions.taskId, taskId), eq(submissions.workerId, workerId))),
-          ),
         ),
       )
-      .returning({ buyerId: tasks.buyerId });
+      .for("update");
+    // A live reservation already holds this worker's slot; without one, a free slot is taken now.
+    const reserved =
+      locked !== undefined && (await useReservation(tx, { workerId, taskId, now })) ? locked : undefined;
+    const [task] = reserved
+      ? [reserved]
+      : await tx
+          .update(tasks)
+          .set({ requiredWorkers: sql`${tasks.requiredWorkers} - 1` })
+          .where(
+            and(
+              eq(tasks.id, taskId),
+              eq(tasks.status, "open"),
+              isNull(tasks.deletedAt),
+              gte(tasks.completionDate, isoDate(now)),
+              sql`${tasks.requiredWorkers} > 0`,
+              // A repeat by the same worker takes no slot; the unique index still decides races.
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(submissions)
+                  .where(and(eq(submissions.taskId, taskId), eq(submissions.workerId, workerId))),
+              ),
+            ),
+          )
+          .returning({ buyerId: tasks.buyerId });
     if (!task) throw await whyNotTakeable(tx, taskId, workerId, now);
     if (task.buyerId === workerId) throw new AppError("FORBIDDEN", "You cannot submit work to your own task");
 

@@ -79,12 +79,17 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["tasks"],
         summary: "One task (user_email only for signed-in users), with your own submission to it",
         description:
-          "For a signed-in user, my_submission is their submission to this task (its status, and the rejection reason or the auto-approval date), or null if they have none. Absent for visitors.",
+          "For a signed-in user, my_submission is their submission to this task (its status, and the rejection reason or the auto-approval date), or null if they have none; my_reservation is their live reservation of it, or null. Both absent for visitors.",
         params: taskParams,
         response: { 200: taskDetailsSchema },
       },
     },
-    async (request) => getTaskDetails(app.db, request.params.id, await sessionUser(request)),
+    async (request) =>
+      getTaskDetails(app.db, {
+        taskId: request.params.id,
+        viewer: await sessionUser(request),
+        now: app.clock(),
+      }),
   );
 
   app.post(

@@ -31,7 +31,7 @@ import {
   type WorkerTaskQuery,
 } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { submissions, tasks } from "../../db/schema/index.ts";
+import { reservations, submissions, tasks } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { preparedStatement } from "../../lib/prepared.ts";
 import {
@@ -44,6 +44,7 @@ import {
 } from "../../lib/keyset.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
+import { activeReservationOf, endReservationsOfTask } from "../reservations/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
 import type { FirstPageCache } from "./first-page-cache.ts";
 import { keysetPage, offsetPage } from "../../lib/paging.ts";
@@ -114,22 +115,25 @@ export async function getTask(db: Database, taskId: string, viewer: Actor | null
 
 /**
  * One task as GET /api/tasks/:id answers it: for a signed-in reader, with their own
- * submission to it (null if none), so a worker who already submitted sees its status.
+ * submission to it and their live reservation of it (null if none), so a worker who already
+ * submitted sees its status, and one who reserved it sees their time left.
  */
 export async function getTaskDetails(
   db: Database,
-  taskId: string,
-  viewer: Actor | null,
+  request: { taskId: string; viewer: Actor | null; now: Date },
 ): Promise<TaskDetails> {
+  const { taskId, viewer, now } = request;
   const task = await getTask(db, taskId, viewer);
   if (!viewer) return task;
-  const [own] = await selectSubmissions(db).where(
-    and(eq(submissions.taskId, taskId), eq(submissions.workerId, viewer.id)),
-  );
-  if (!own) return { ...task, my_submission: null };
+  const [[own], reservation] = await Promise.all([
+    selectSubmissions(db).where(and(eq(submissions.taskId, taskId), eq(submissions.workerId, viewer.id))),
+    activeReservationOf(db, { workerId: viewer.id, taskId, now }),
+  ]);
+  if (!own) return { ...task, my_submission: null, my_reservation: reservation };
   const { id, status, current_date, reason, auto_approve_at } = toSubmission(own);
   return {
     ...task,
+    my_reservation: reservation,
     my_submission: {
       id,
       status,
@@ -173,8 +177,8 @@ export async function updateTask(
 }
 
 /**
- * Closes a task and returns its open slots' coins to the buyer (rules R8 and R9).
- * Pending submissions keep their escrow and stay reviewable. Safe to repeat.
+ * Closes a task and returns its open and reserved slots' coins to the buyer (rules R8, R9 and
+ * R20). Pending submissions keep their escrow and stay reviewable. Safe to repeat.
  */
 async function closeTask(
   db: Database,
@@ -183,7 +187,12 @@ async function closeTask(
 ): Promise<number> {
   const [task] = await db.select().from(tasks).where(eq(tasks.id, taskId)).for("update");
   if (!task) throw notFound("Task");
-  const refund = task.status === "open" ? task.requiredWorkers * task.payableAmount : 0;
+  // Rule R20: the slots live reservations hold are refunded with the open ones.
+  const reserved =
+    task.status === "open"
+      ? await endReservationsOfTask(db, { id: taskId, title: task.title }, options.now)
+      : 0;
+  const refund = task.status === "open" ? (task.requiredWorkers + reserved) * task.payableAmount : 0;
   await db
     .update(tasks)
     .set({
@@ -400,11 +409,24 @@ export async function listWorkerTasks(
       .from(submissions)
       .where(and(eq(submissions.taskId, tasks.id), eq(submissions.workerId, workerId))),
   );
+  // A task the worker holds a reservation of is listed with their reservations instead.
+  const notReserved = notExists(
+    db
+      .select({ one: sql`1` })
+      .from(reservations)
+      .where(
+        and(
+          eq(reservations.taskId, tasks.id),
+          eq(reservations.workerId, workerId),
+          eq(reservations.status, "active"),
+        ),
+      ),
+  );
   const order = TASK_ORDERS[query.sort];
   const page = await keysetPage(db, {
     page: query,
     table: tasks,
-    where: and(takeable(isoDate(now)), filtersSql(query), notYetSubmitted),
+    where: and(takeable(isoDate(now)), filtersSql(query), notYetSubmitted, notReserved),
     order: { key: order.key, id: tasks.id, kind: order.kind, direction: order.direction },
     rows: (where, sorted) =>
       selectTasks(db)

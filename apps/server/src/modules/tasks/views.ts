@@ -31,6 +31,7 @@ export function toTask(row: TaskRow): Task {
     task_title: row.title,
     task_detail: row.detail,
     required_workers: row.requiredWorkers,
+    slots_left: row.requiredWorkers,
     payable_amount: row.payableAmount,
     completion_date: row.completionDate,
     task_image_url: row.imageUrl,
