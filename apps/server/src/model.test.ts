@@ -256,7 +256,9 @@ const commands = [
           task.open &&
           task.slots > 0 &&
           task.due >= day(0);
-        expect(response.statusCode, response.body).toBe(allowed ? 201 : !atLimit && !already && task.deleted ? 404 : 409);
+        expect(response.statusCode, response.body).toBe(
+          allowed ? 201 : !atLimit && !already && task.deleted ? 404 : 409,
+        );
         if (!allowed) return;
         task.slots -= 1;
         m.reservations.push({
