@@ -111,7 +111,17 @@ describe("the marketplace loop", () => {
       const card = page.getByRole("listitem").filter({ hasText: title });
       expect(await card.getByText("Research", { exact: true }).isVisible()).toBe(true);
       expect(await card.getByText("(about $1.50/h)").isVisible()).toBe(true);
-      await page.getByRole("link", { name: `View details of ${title}` }).click();
+      if (user === worker) {
+        // Starting holds a slot: the details page counts the time down, the list keeps it at the top.
+        await page.getByRole("button", { name: `Start ${title}` }).click();
+        await page.getByRole("heading", { name: "Your slot is held" }).waitFor();
+        const timer = page.getByRole("timer");
+        const first = await timer.textContent();
+        expect(first).toMatch(/^(59:[0-5]\d|1:00:00)$/);
+        await expect.poll(() => timer.textContent(), { timeout: 5000 }).not.toBe(first);
+        await page.goto("/dashboard/task-list");
+        await page.getByRole("link", { name: `Continue ${title}` }).click();
+      } else await page.getByRole("link", { name: `View details of ${title}` }).click();
       await page.getByRole("heading", { name: "Submit your work" }).waitFor();
       expect(await page.getByText("5 coins per worker, about $1.50/h").isVisible()).toBe(true);
       expect(await page.getByText("about 10 min", { exact: true }).isVisible()).toBe(true);

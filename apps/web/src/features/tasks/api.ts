@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { EditableTaskFields, RefundedCoins, Submission, Task } from "@taskmint/shared";
+import type { EditableTaskFields, RefundedCoins, Reservation, Submission, Task } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
 import { sessionQueries } from "../../lib/auth.ts";
 import { useInvalidate } from "../../lib/invalidate.ts";
@@ -49,6 +49,24 @@ export function useReview() {
       api<Submission>(`/api/submissions/${id}/${decision}`, {
         body: decision === "reject" ? { reason } : {},
       }),
+    onSuccess: refresh,
+  });
+}
+
+/** Rule R20: "Start task" holds a slot for the task's time limit. */
+export function useReserve() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (taskId: string) => api<Reservation>(`/api/tasks/${taskId}/reservations`, { body: {} }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCancelReservation() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (reservationId: string) =>
+      api<Reservation>(`/api/reservations/${reservationId}`, { method: "DELETE" }),
     onSuccess: refresh,
   });
 }

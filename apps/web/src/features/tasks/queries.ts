@@ -3,6 +3,7 @@ import type {
   BuyerStats,
   LargePage,
   Page,
+  Reservation,
   Submission,
   SubmissionStatus,
   Task,
@@ -55,6 +56,11 @@ export const taskQueries = {
       queryFn: () =>
         api<Page<Submission>>(`/api/worker/submissions${pageQuery(page, status ? `&status=${status}` : "")}`),
       placeholderData: keepPreviousData,
+    }),
+  reservations: () =>
+    queryOptions({
+      queryKey: [...all, "reservations"],
+      queryFn: () => api<Reservation[]>("/api/worker/reservations"),
     }),
   workerStats: () =>
     queryOptions({

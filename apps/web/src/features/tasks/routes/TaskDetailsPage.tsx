@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { CircleCheck, CircleX, Clock, Lock } from "lucide-react";
+import { CircleCheck, CircleX, Clock, Hourglass, Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { useWatch } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
@@ -9,6 +9,7 @@ import {
   SUBMISSION_DETAILS_MAX,
   submitWorkSchema,
   type OwnSubmission,
+  type Reservation,
   type SubmitWork,
   type TaskDetails,
 } from "@taskmint/shared";
@@ -19,8 +20,9 @@ import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { TaskFacts } from "../../../components/ui/TaskFacts.tsx";
-import { coinCount, formatDate } from "../../../lib/format.ts";
-import { useSubmitWork } from "../api.ts";
+import { Countdown } from "../../../components/ui/Countdown.tsx";
+import { coinCount, formatDate, minutesText } from "../../../lib/format.ts";
+import { useCancelReservation, useReserve, useSubmitWork } from "../api.ts";
 import { taskQueries } from "../queries.ts";
 
 /** A card beside the task that says where the worker stands, in place of the form. */
@@ -111,6 +113,76 @@ function unavailable(task: TaskDetails): string | null {
   return null;
 }
 
+const failureText = (failure: unknown, fallback: string) =>
+  failure instanceof ApiError && failure.status < 500 ? failure.message : fallback;
+
+/**
+ * Rule R20: the worker's hold on a slot. Without one, "Start task" holds a slot for the task's
+ * time limit; with one, the time left and a way to give the slot back.
+ */
+function ReservationCard({ task, reservation }: { task: TaskDetails; reservation: Reservation | null }) {
+  const reserve = useReserve();
+  const cancel = useCancelReservation();
+  const detail = useQuery(taskQueries.detail(task.id));
+  if (!reservation)
+    return (
+      <section className="card bg-base-100 shadow-sm" aria-labelledby="reserve-title">
+        <div className="card-body gap-3">
+          <h2 id="reserve-title" className="card-title">
+            <Hourglass className="text-primary" aria-hidden="true" />
+            Start this task
+          </h2>
+          <p className="text-sm">
+            Starting holds one slot for you for {minutesText(task.time_limit_minutes)}, so no one can take it
+            while you work. You can also submit without starting while slots are free.
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary self-start"
+            disabled={reserve.isPending}
+            onClick={() =>
+              reserve.mutate(task.id, {
+                onSuccess: () => toast.success("The slot is yours: submit before the time runs out"),
+                onError: (failure) => toast.error(failureText(failure, "Failed to start the task")),
+              })
+            }
+          >
+            Start task
+          </button>
+        </div>
+      </section>
+    );
+  return (
+    <section className="card bg-base-100 shadow-sm ring-2 ring-primary" aria-labelledby="reserved-title">
+      <div className="card-body gap-3">
+        <h2 id="reserved-title" className="card-title">
+          <Hourglass className="text-primary" aria-hidden="true" />
+          Your slot is held
+        </h2>
+        <p className="text-2xl">
+          <Countdown until={reservation.expires_at} onEnd={() => void detail.refetch()} /> left
+        </p>
+        <p className="text-sm text-base-content/70">
+          Submit before the time runs out; after that the slot goes back to the task.
+        </p>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm self-start"
+          disabled={cancel.isPending}
+          onClick={() =>
+            cancel.mutate(reservation.id, {
+              onSuccess: () => toast.info("You gave the slot back"),
+              onError: (failure) => toast.error(failureText(failure, "Failed to give the slot back")),
+            })
+          }
+        >
+          Give the slot back
+        </button>
+      </div>
+    </section>
+  );
+}
+
 function SubmitWorkForm({ taskId }: { taskId: string }) {
   const submit = useSubmitWork(taskId);
   const navigate = useNavigate();
@@ -164,7 +236,9 @@ export function TaskDetailsPage() {
     );
   }
   const data = task.data;
-  const closedBecause = unavailable(data);
+  const held = data.my_reservation ?? null;
+  // A held slot stays the worker's though no other is free.
+  const closedBecause = held ? null : unavailable(data);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
@@ -189,7 +263,10 @@ export function TaskDetailsPage() {
           {taskListLink}
         </StatusCard>
       ) : (
-        <SubmitWorkForm taskId={data.id} />
+        <div className="grid h-fit gap-4">
+          <ReservationCard task={data} reservation={held} />
+          <SubmitWorkForm taskId={data.id} />
+        </div>
       )}
     </div>
   );

@@ -1,16 +1,64 @@
-import { CalendarDays, Clock, Coins, Users } from "lucide-react";
-import { Link } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { CalendarDays, Clock, Coins, Hourglass, Users } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "react-toastify";
 import { categoryName, type Task } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { TaskFilterBar } from "../../../components/ui/TaskFilterBar.tsx";
+import { Countdown } from "../../../components/ui/Countdown.tsx";
+import { ApiError } from "../../../lib/api.ts";
 import { coinCount, formatDate, minutesText, openSlots, payPerHour } from "../../../lib/format.ts";
 import { useTaskFilters } from "../../../lib/taskFilters.ts";
+import { useReserve } from "../api.ts";
 import { taskQueries } from "../queries.ts";
+
+/** Rule R20: the tasks the worker started, with the time left on each. */
+function ReservedTasks() {
+  const reservations = useQuery(taskQueries.reservations());
+  if (!reservations.data || reservations.data.length === 0) return null;
+  return (
+    <section aria-labelledby="reserved-heading" className="mb-6">
+      <h2 id="reserved-heading" className="mb-2 flex items-center gap-2 text-lg font-semibold">
+        <Hourglass className="size-5 text-primary" aria-hidden="true" />
+        Your started tasks
+      </h2>
+      <ul className="divide-y divide-base-300 rounded-box bg-base-100 shadow-sm ring-2 ring-primary">
+        {reservations.data.map((reservation) => (
+          <li key={reservation.id} className="flex flex-wrap items-center gap-3 p-3">
+            <span className="min-w-0 flex-1 basis-48 font-semibold break-words">
+              {reservation.task_title}
+            </span>
+            <span className="text-sm">
+              <Countdown until={reservation.expires_at} onEnd={() => void reservations.refetch()} /> left
+            </span>
+            <Link
+              to={paths.dashboard.taskDetails(reservation.task_id)}
+              className="btn btn-primary btn-sm w-full sm:w-auto"
+              aria-label={`Continue ${reservation.task_title}`}
+            >
+              Continue
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** One task as a worker scans a list for the next job: what it pays, for how long, and until when. */
 function TaskLine({ task }: { task: Task }) {
+  const reserve = useReserve();
+  const navigate = useNavigate();
+  const start = () =>
+    reserve.mutate(task.id, {
+      onSuccess: () => void navigate(paths.dashboard.taskDetails(task.id)),
+      onError: (failure) =>
+        toast.error(
+          failure instanceof ApiError && failure.status < 500 ? failure.message : "Failed to start the task",
+        ),
+    });
   return (
     <li className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
       <img
@@ -23,7 +71,11 @@ function TaskLine({ task }: { task: Task }) {
         <p className="text-xs font-semibold uppercase tracking-wide text-base-content/70">
           {categoryName(task.category)}
         </p>
-        <h2 className="font-semibold break-words">{task.task_title}</h2>
+        <h2 className="font-semibold break-words">
+          <Link to={paths.dashboard.taskDetails(task.id)} className="link link-hover">
+            {task.task_title}
+          </Link>
+        </h2>
         <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <li className="flex items-center gap-1">
             <Coins className="size-4 text-accent" aria-hidden="true" />
@@ -46,13 +98,24 @@ function TaskLine({ task }: { task: Task }) {
           </li>
         </ul>
       </div>
-      <Link
-        to={paths.dashboard.taskDetails(task.id)}
-        className="btn btn-primary btn-sm w-full sm:w-auto"
-        aria-label={`View details of ${task.task_title}`}
-      >
-        View details
-      </Link>
+      <div className="flex w-full gap-2 sm:w-auto">
+        <Link
+          to={paths.dashboard.taskDetails(task.id)}
+          className="btn btn-sm flex-1 sm:flex-none"
+          aria-label={`View details of ${task.task_title}`}
+        >
+          Details
+        </Link>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm flex-1 sm:flex-none"
+          aria-label={`Start ${task.task_title}`}
+          disabled={reserve.isPending}
+          onClick={start}
+        >
+          Start
+        </button>
+      </div>
     </li>
   );
 }
@@ -62,6 +125,7 @@ export function TaskListPage() {
   const { filters, isFiltered } = taskFilters;
   return (
     <Page title="Available tasks">
+      <ReservedTasks />
       <TaskFilterBar filters={taskFilters} />
       <PagedList
         key={JSON.stringify(filters)}
