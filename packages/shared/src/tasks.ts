@@ -132,6 +132,8 @@ export const submissionSchema = z.object({
   worker_email: z.string(),
   worker_name: z.string(),
   submission_details: z.string(),
+  /** Screenshots sent as proof: /uploads/ addresses, at most MAX_PROOF_IMAGES. */
+  attachments: z.array(z.string()),
   buyer_name: z.string(),
   buyer_email: z.string(),
   current_date: z.string(),

@@ -4,7 +4,19 @@ import { AppError } from "./errors.ts";
 
 export interface MultipartForm {
   fields: Record<string, string>;
-  files: Record<string, Buffer>;
+  /** Every non-empty file sent under each field name, in the order sent. */
+  files: Record<string, Buffer[]>;
+}
+
+/** The most files one form may carry (a submission's three screenshots and a spare). */
+const MAX_FILES = 4;
+
+/** The one file of a field that takes one: undefined when none was sent, 400 when several were. */
+export function singleFile(form: MultipartForm, name: string): Buffer | undefined {
+  const sent = form.files[name] ?? [];
+  if (sent.length > 1)
+    throw new AppError("VALIDATION", `Send one file as ${name}`, { [name]: "Send one file" });
+  return sent[0];
 }
 
 /** Reads a whole multipart form into memory; files are capped at the image size limit. */
@@ -15,11 +27,11 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartF
   const form: MultipartForm = { fields: {}, files: {} };
   try {
     for await (const part of request.parts({
-      limits: { fileSize: MAX_IMAGE_BYTES, files: 2, fields: 20, fieldSize: 20_000 },
+      limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_FILES, fields: 20, fieldSize: 20_000 },
     })) {
       if (part.type === "file") {
         const bytes = await part.toBuffer();
-        if (bytes.length > 0) form.files[part.fieldname] = bytes;
+        if (bytes.length > 0) form.files[part.fieldname] = [...(form.files[part.fieldname] ?? []), bytes];
       } else if (typeof part.value === "string") {
         form.fields[part.fieldname] = part.value;
       }

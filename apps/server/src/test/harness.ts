@@ -135,13 +135,20 @@ export function testImage(format: "png" | "jpeg" = "png", size = 64): Promise<Bu
 }
 
 /** A multipart body as a browser would send it. */
-export async function multipart(
-  fields: Record<string, string | { bytes: Buffer; filename: string; type: string }>,
-) {
+export interface UploadFile {
+  bytes: Buffer;
+  filename: string;
+  type: string;
+}
+
+/** A multipart body: a field's value is a text, a file, or several files under the one name. */
+export async function multipart(fields: Record<string, string | UploadFile | UploadFile[]>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === "string") form.append(name, value);
-    else form.append(name, new Blob([value.bytes], { type: value.type }), value.filename);
+    else
+      for (const file of Array.isArray(value) ? value : [value])
+        form.append(name, new Blob([file.bytes], { type: file.type }), file.filename);
   }
   const encoded = new Response(form);
   return {

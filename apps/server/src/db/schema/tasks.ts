@@ -104,6 +104,11 @@ export const submissions = pgTable(
       .notNull()
       .references(() => users.id),
     details: text("submission_details").notNull(),
+    /** The screenshots sent as proof (rule R18's pipeline), as /uploads/ addresses. */
+    attachments: text("attachments")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text("status", { enum: ["pending", "approved", "rejected"] })
       .notNull()
       .default("pending"),
@@ -114,6 +119,7 @@ export const submissions = pgTable(
   },
   (table) => [
     check("submissions_status_check", sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    check("submissions_attachments_check", sql`cardinality(${table.attachments}) <= 3`),
     // Rule R3: one submission per worker per task, enforced by the database.
     uniqueIndex("submissions_task_worker_idx").on(table.taskId, table.workerId),
     // With the id last, both histories read a page straight off the index, newest first.

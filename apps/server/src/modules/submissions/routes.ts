@@ -7,7 +7,10 @@ import {
   submitWorkSchema,
 } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AppError } from "../../lib/errors.ts";
+import { readMultipart } from "../../lib/multipart.ts";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
+import { fieldMessages } from "../../plugins/errors.ts";
 import {
   approveSubmission,
   listBuyerSubmissions,
@@ -25,18 +28,27 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole("worker"),
       schema: {
         tags: ["worker"],
-        summary: "Submit your work for a task, taking one of its slots",
+        summary: "Submit your work for a task, in your reserved slot or taking a free one",
+        description:
+          "JSON {submission_details}, or multipart/form-data with submission_details and up to 3 image files named attachments (each at most 5 MB; a task's proof_images says how many it requires). 409 NO_SLOTS_LEFT when no slot is free and you hold none.",
+        consumes: ["application/json", "multipart/form-data"],
         params: idParams,
-        body: submitWorkSchema,
         response: { 201: submissionSchema },
       },
     },
     async (request, reply) => {
       const { id } = await currentUser(request);
+      const form = request.isMultipart() ? await readMultipart(request) : null;
+      const parsed = submitWorkSchema.safeParse(form ? form.fields : request.body);
+      if (!parsed.success) {
+        const details = fieldMessages(parsed.error.issues);
+        throw new AppError("VALIDATION", Object.values(details)[0] ?? "Some fields are invalid", details);
+      }
       const submission = await submitWork(app.db, {
         workerId: id,
         taskId: request.params.id,
-        details: request.body.submission_details,
+        details: parsed.data.submission_details,
+        attachments: form?.files.attachments ?? [],
         now: app.clock(),
         autoApproveDays: app.env.AUTO_APPROVE_DAYS,
       });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, getTableColumns, gte, isNull, lte, notExists, sql } from "drizzle-orm";
 import {
   isoDate,
+  MAX_PROOF_IMAGES,
   paths,
   type Page,
   type PageQuery,
@@ -25,6 +26,7 @@ import {
 } from "../ledger/service.ts";
 import { notify, notifySql } from "../notifications/service.ts";
 import { useReservation } from "../reservations/service.ts";
+import { processImage, storeImage } from "../uploads/service.ts";
 import { buyers, selectSubmissions, submissionColumnsOf, toSubmission, workers } from "../tasks/views.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,6 +37,11 @@ async function getSubmission(db: Database, submissionId: string): Promise<Submis
   return toSubmission(row);
 }
 
+const tooManyScreenshots = () => {
+  const message = `Send at most ${MAX_PROOF_IMAGES} screenshots`;
+  return new AppError("VALIDATION", message, { attachments: message });
+};
+
 const alreadySubmitted = () =>
   new AppError("ALREADY_SUBMITTED", "You have already submitted work for this task");
 
@@ -44,13 +51,25 @@ const alreadySubmitted = () =>
  */
 export async function submitWork(
   db: Database,
-  work: { workerId: string; taskId: string; details: string; now: Date; autoApproveDays: number },
+  work: {
+    workerId: string;
+    taskId: string;
+    details: string;
+    /** Screenshots as sent; checked and re-encoded here (rule R18). */
+    attachments?: Buffer[];
+    now: Date;
+    autoApproveDays: number;
+  },
 ): Promise<Submission> {
   const { workerId, taskId, details, now, autoApproveDays } = work;
+  const sent = work.attachments ?? [];
+  if (sent.length > MAX_PROOF_IMAGES) throw tooManyScreenshots();
+  // Decoded before the transaction: image work holds no lock.
+  const screenshots = await Promise.all(sent.map((bytes) => processImage(bytes)));
   const submitted = await db.transaction(async (tx) => {
     // The task's row first: the order every path that ends a reservation locks in (rule R20).
     const [locked] = await tx
-      .select({ buyerId: tasks.buyerId })
+      .select({ buyerId: tasks.buyerId, proofImages: tasks.proofImages })
       .from(tasks)
       .where(
         and(
@@ -85,8 +104,12 @@ export async function submitWork(
               ),
             ),
           )
-          .returning({ buyerId: tasks.buyerId });
+          .returning({ buyerId: tasks.buyerId, proofImages: tasks.proofImages });
     if (!task) throw await whyNotTakeable(tx, taskId, workerId, now);
+    if (screenshots.length < task.proofImages) {
+      const message = `This task asks for ${task.proofImages === 1 ? "a screenshot" : `${task.proofImages} screenshots`} as proof`;
+      throw new AppError("VALIDATION", message, { attachments: message });
+    }
     if (task.buyerId === workerId) throw new AppError("FORBIDDEN", "You cannot submit work to your own task");
 
     const id = randomUUID();
@@ -97,6 +120,7 @@ export async function submitWork(
         workerId,
         buyerId: task.buyerId,
         details,
+        attachments: await Promise.all(screenshots.map((image) => storeImage(tx, image))),
         createdAt: now,
         autoApproveAt: new Date(now.getTime() + autoApproveDays * DAY_MS),
       });

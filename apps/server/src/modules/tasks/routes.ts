@@ -18,7 +18,7 @@ import {
 } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.ts";
-import { readMultipart } from "../../lib/multipart.ts";
+import { readMultipart, singleFile } from "../../lib/multipart.ts";
 import { currentUser, requireRole, sessionUser } from "../../plugins/auth-guard.ts";
 import { fieldMessages } from "../../plugins/errors.ts";
 import {
@@ -109,7 +109,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = await currentUser(request);
       const form = await readMultipart(request);
       const parsed = createTaskFieldsSchema.safeParse(form.fields);
-      const image = form.files.task_image;
+      const image = singleFile(form, "task_image");
       if (!parsed.success || !image) {
         const details = parsed.success ? {} : fieldMessages(parsed.error.issues);
         if (!image) details.task_image = "Task image is required";

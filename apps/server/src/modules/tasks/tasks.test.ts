@@ -21,13 +21,16 @@ import {
 } from "../../db/schema/index.ts";
 import { balanceOf, escrowOf, walletOf } from "../ledger/service.ts";
 import {
+  multipart,
   postTask,
   registerUser,
   signInAdmin,
   startTestApp,
+  testImage,
   TestClock,
   type RegisteredUser,
   type TestContext,
+  type UploadFile,
 } from "../../test/harness.ts";
 import { approveSubmission, autoApproveDue } from "../submissions/service.ts";
 import { expireTasks } from "./service.ts";
@@ -819,5 +822,93 @@ describe("searching and filtering both task browsers (issue 17)", () => {
       const response = await call("GET", `/api/tasks?sort=${sort}&cursor=${cursor}`);
       expect(response.statusCode, `${sort} with another order's cursor`).toBe(400);
     }
+  });
+});
+
+describe("screenshot proof (issue 17)", () => {
+  const screenshot = async (n: number) => ({
+    bytes: await testImage("png", 40 + n),
+    filename: `shot-${n}.png`,
+    type: "image/png",
+  });
+  async function submitWithFiles(
+    worker: RegisteredUser,
+    taskId: string,
+    files: UploadFile[],
+    details = "See the shots",
+  ) {
+    const body = await multipart({ submission_details: details, attachments: files });
+    return ctx.app.inject({
+      method: "POST",
+      url: `/api/tasks/${taskId}/submissions`,
+      payload: body.payload,
+      headers: { ...body.headers, cookie: worker.cookie },
+    });
+  }
+  const openSlots = async (taskId: string) =>
+    (await ctx.db.select({ open: tasks.requiredWorkers }).from(tasks).where(eq(tasks.id, taskId)))[0]?.open;
+
+  it("requires as many screenshots as the task asks, stores them as images, and shows them to the buyer", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const worker = await registerUser(ctx.app, "worker");
+    const task = await newTask(buyer, { required_workers: 2, proof_images: 2 });
+    const uploadsBefore = await ctx.db.$count(uploads);
+    for (const refused of [
+      await submit(worker, task.id),
+      await submitWithFiles(worker, task.id, [await screenshot(1)]),
+    ]) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ error: { details: Record<string, string> } }>().error.details.attachments).toBe(
+        "This task asks for 2 screenshots as proof",
+      );
+    }
+    expect(await openSlots(task.id)).toBe(2);
+    expect(await ctx.db.$count(uploads)).toBe(uploadsBefore);
+    const sent = await submitWithFiles(worker, task.id, [await screenshot(1), await screenshot(2)]);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const submission = sent.json<Submission>();
+    expect(submission.attachments).toHaveLength(2);
+    for (const url of submission.attachments) {
+      const image = await call("GET", url, buyer.cookie);
+      expect(image.statusCode).toBe(200);
+      expect(image.headers["content-type"]).toBe("image/webp");
+    }
+    const queue = (await call("GET", "/api/buyer/submissions?status=pending", buyer.cookie)).json<
+      Page<Submission>
+    >();
+    expect(queue.items.find((item) => item.id === submission.id)?.attachments).toEqual(
+      submission.attachments,
+    );
+  });
+
+  it("takes up to 3 screenshots when none are required, and text-only work as before", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const task = await newTask(buyer, { required_workers: 2 });
+    const three = await submitWithFiles(await registerUser(ctx.app, "worker"), task.id, [
+      await screenshot(1),
+      await screenshot(2),
+      await screenshot(3),
+    ]);
+    expect(three.statusCode, three.body).toBe(201);
+    expect(three.json<Submission>().attachments).toHaveLength(3);
+    const none = await submit(await registerUser(ctx.app, "worker"), task.id);
+    expect(none.statusCode).toBe(201);
+    expect(none.json<Submission>().attachments).toEqual([]);
+  });
+
+  it("refuses a fourth screenshot, a file that is not an image and a missing text, changing nothing", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const worker = await registerUser(ctx.app, "worker");
+    const task = await newTask(buyer, { required_workers: 1 });
+    const uploadsBefore = await ctx.db.$count(uploads);
+    const four = await Promise.all([1, 2, 3, 4].map(screenshot));
+    expect((await submitWithFiles(worker, task.id, four)).statusCode).toBe(400);
+    const script = { bytes: Buffer.from("<svg onload=alert(1)>"), filename: "x.png", type: "image/png" };
+    expect((await submitWithFiles(worker, task.id, [script])).statusCode).toBe(415);
+    expect((await submitWithFiles(worker, task.id, [await screenshot(1)], "")).statusCode).toBe(400);
+    expect(await openSlots(task.id)).toBe(1);
+    expect(await ctx.db.$count(submissions, eq(submissions.workerId, worker.user.id))).toBe(0);
+    expect(await ctx.db.$count(uploads)).toBe(uploadsBefore);
+    expect((await submitWithFiles(worker, task.id, [await screenshot(1)])).statusCode).toBe(201);
   });
 });

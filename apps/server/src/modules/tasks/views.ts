@@ -98,6 +98,7 @@ export function toSubmission(row: SubmissionRow): Submission {
     worker_email: row.workerEmail,
     worker_name: row.workerName,
     submission_details: row.details,
+    attachments: row.attachments,
     buyer_name: row.buyerName,
     buyer_email: row.buyerEmail,
     current_date: row.createdAt.toISOString(),

@@ -2,7 +2,7 @@ import { registerFieldsSchema, nameSchema, userAnswerSchema } from "@taskmint/sh
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fromNodeHeaders } from "better-auth/node";
 import { AppError } from "../../lib/errors.ts";
-import { readMultipart } from "../../lib/multipart.ts";
+import { readMultipart, singleFile } from "../../lib/multipart.ts";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { fieldMessages } from "../../plugins/errors.ts";
 import { getUser, registerUser, updateProfile } from "./service.ts";
@@ -26,7 +26,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const form = await readMultipart(request);
       const parsed = registerFieldsSchema.safeParse(form.fields);
-      const photo = form.files.photo;
+      const photo = singleFile(form, "photo");
       if (!parsed.success || !photo) {
         const details = parsed.success ? {} : fieldMessages(parsed.error.issues);
         if (!photo) details.photo = "Photo is required";
@@ -73,7 +73,9 @@ export const userRoutes: FastifyPluginAsyncZod<{
           name: name.error.issues[0]?.message,
         });
       }
-      return { user: await updateProfile(app.db, id, { name: name?.data, photo: form.files.photo }) };
+      return {
+        user: await updateProfile(app.db, id, { name: name?.data, photo: singleFile(form, "photo") }),
+      };
     },
   );
 };

@@ -1,0 +1,2 @@
+ALTER TABLE "submissions" ADD COLUMN "attachments" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "submissions" ADD CONSTRAINT "submissions_attachments_check" CHECK (cardinality("submissions"."attachments") <= 3);
