@@ -13,8 +13,16 @@ let buyer: E2eUser;
 let worker: E2eUser;
 let rejectedWorker: E2eUser;
 const title = `Review our landing page ${Date.now()}`;
+/** Two screenshots of different widths, so the viewer's steps can be told apart. */
+const proofShots = [320, 480].map((width) => path.join(screenshots, `proof-${width}.png`));
 
 beforeAll(async () => {
+  for (const [index, file] of proofShots.entries())
+    await sharp({
+      create: { width: [320, 480][index] ?? 320, height: 200, channels: 3, background: "#0f766e" },
+    })
+      .png()
+      .toFile(file);
   ({ server, browser } = await startServerAndBrowser());
   buyer = await registerViaApi(server.url, "buyer", "Bea Buyer");
   worker = await registerViaApi(server.url, "worker", "Will Worker");
@@ -52,6 +60,7 @@ describe("the marketplace loop", () => {
       .toBe(true);
     await page.getByLabel("Category").selectOption({ label: "Research" });
     await page.getByLabel("Estimated time (minutes)").fill("10");
+    await page.getByLabel("Screenshots required").selectOption("2");
     // 5 coins for 10 minutes: 30 coins an hour, $1.50 at 20 coins to the dollar.
     await expect.poll(() => page.getByText("Pays about $1.50/h at this estimate.").isVisible()).toBe(true);
     await shoot(page, "add-task");
@@ -127,6 +136,10 @@ describe("the marketplace loop", () => {
       expect(await page.getByText("about 10 min", { exact: true }).isVisible()).toBe(true);
       const detailsUrl = page.url();
       await page.getByLabel("Submission details").fill(proof);
+      // The task asks for two screenshots: the form says so before anything is sent.
+      await page.getByRole("button", { name: "Submit", exact: true }).click();
+      await page.getByText("This task asks for 2 screenshots").waitFor();
+      await page.getByLabel(/^Screenshots \(2 required/).setInputFiles(proofShots);
       if (user === worker) await shoot(page, "task-details");
       await page.getByRole("button", { name: "Submit", exact: true }).click();
       await page.waitForURL(/\/dashboard\/my-submissions/);
@@ -167,6 +180,24 @@ describe("the marketplace loop", () => {
       .getByRole("button", { name: "View details" })
       .click();
     await expect.poll(() => page.getByText("1. The pricing table.").isVisible()).toBe(true);
+    // The screenshots open full size; the arrow keys step through them, Escape closes the viewer only.
+    await page.getByRole("button", { name: "Open screenshot 1 of 2" }).click();
+    await page.getByRole("heading", { name: "Screenshot 1 of 2" }).waitFor();
+    expect(
+      await page
+        .getByRole("img", { name: "Screenshot 1" })
+        .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    ).toBe(320);
+    await page.keyboard.press("ArrowRight");
+    await page.getByRole("heading", { name: "Screenshot 2 of 2" }).waitFor();
+    expect(
+      await page
+        .getByRole("img", { name: "Screenshot 2" })
+        .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    ).toBe(480);
+    await shoot(page, "screenshot-viewer");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("heading", { name: "Screenshot 2 of 2" }).isVisible()).toBe(false);
     await page.getByRole("button", { name: "Approve" }).click();
     await expect.poll(() => page.getByText("Submission approved successfully").isVisible()).toBe(true);
 

@@ -25,3 +25,13 @@ export const ROLE_HOME: Record<Role, string> = {
   buyer: paths.dashboard.buyerHome,
   admin: paths.dashboard.adminHome,
 };
+
+/** Rule R10: coins are worth this many to the dollar when withdrawn. */
+export const COINS_PER_DOLLAR = 20;
+
+/**
+ * What a slot pays per hour of the estimated time, in dollars (20 coins = $1), to the
+ * cent: what Prolific shows beside each study.
+ */
+export const dollarsPerHour = (coins: number, estimatedMinutes: number) =>
+  Math.round((coins * 60 * 100) / (estimatedMinutes * COINS_PER_DOLLAR)) / 100;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paymentProviders } from "./common.ts";
+import { COINS_PER_DOLLAR } from "./constants.ts";
 import { pageQuerySchema } from "./paging.ts";
 import { textSchema } from "./text.ts";
 
@@ -16,7 +17,6 @@ export const coinPackageSchema = z.object({ id: z.string(), coins: z.number().in
 export type CoinPackageOffer = z.infer<typeof coinPackageSchema>;
 
 export const MIN_WITHDRAWAL_COINS = 200;
-export const COINS_PER_DOLLAR = 20;
 export const PAYMENT_SYSTEMS = ["Bkash", "Rocket", "Nagad", "PayPal"] as const;
 export type PaymentSystem = (typeof PAYMENT_SYSTEMS)[number];
 

@@ -6,7 +6,6 @@ import {
   MAX_PAGE_LIMIT,
   pageQuerySchema,
 } from "./paging.ts";
-import { COINS_PER_DOLLAR } from "./money.ts";
 import { isCalendarDate, queryTextSchema, textSchema } from "./text.ts";
 
 export const MAX_REQUIRED_WORKERS = 10_000;
@@ -43,13 +42,6 @@ export const categoryName = (id: TaskCategory) =>
 export const ESTIMATED_MINUTES = { min: 1, max: 600, default: 5 } as const;
 export const TIME_LIMIT_MINUTES = { min: 5, max: 1_440, default: 60 } as const;
 export const MAX_PROOF_IMAGES = 3;
-
-/**
- * What a slot pays per hour of the estimated time, in dollars (20 coins = $1), to the
- * cent: what Prolific shows beside each study.
- */
-export const dollarsPerHour = (coins: number, estimatedMinutes: number) =>
-  Math.round((coins * 60 * 100) / (estimatedMinutes * COINS_PER_DOLLAR)) / 100;
 
 const minutes = (count: number) => `${count.toLocaleString("en-US")} minute${count === 1 ? "" : "s"}`;
 const boundedMinutes = (label: string, bounds: { min: number; max: number }) =>

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from "@taskmint/shared";
+import { apiErrorSchema } from "@taskmint/shared/schemas";
 
 /** An error answer of the API: `{"error": {"code", "message", "details"}}`. */
 export class ApiError extends Error {

@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ServerConfig } from "@taskmint/shared";
+import { ROLE_HOME, type Role, type SelfRegisterRole } from "@taskmint/shared/constants";
 import {
   returnPathSchema,
-  type SelfRegisterRole,
   type SignInFields,
-  type ServerConfig,
   type SocialSignInRequest,
   type UserAnswer,
-} from "@taskmint/shared";
-import { ROLE_HOME, type Role } from "@taskmint/shared/constants";
+} from "@taskmint/shared/schemas";
 import { paths } from "@taskmint/shared/routes";
 import type { Location } from "react-router";
 import { api, ApiError } from "./api.ts";

@@ -1,4 +1,4 @@
-import { dollarsPerHour } from "@taskmint/shared";
+import { dollarsPerHour } from "@taskmint/shared/constants";
 export const formatCoins = (coins: number) => coins.toLocaleString("en-US");
 export const formatDollars = (amount: number) =>
   amount.toLocaleString("en-US", { style: "currency", currency: "USD" });

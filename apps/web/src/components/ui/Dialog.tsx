@@ -32,7 +32,8 @@ export function Dialog({
     <dialog
       ref={dialog}
       className={className}
-      onClose={onClose}
+      // React passes a nested dialog's close up to this one: only this dialog's own closing counts.
+      onClose={(event) => event.target === event.currentTarget && onClose()}
       role={alert ? "alertdialog" : undefined}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}

@@ -36,8 +36,14 @@ export function useDeleteTask() {
 export function useSubmitWork(taskId: string) {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (submission_details: string) =>
-      api<Submission>(`/api/tasks/${taskId}/submissions`, { body: { submission_details } }),
+    mutationFn: ({ details, screenshots }: { details: string; screenshots: File[] }) => {
+      if (screenshots.length === 0)
+        return api<Submission>(`/api/tasks/${taskId}/submissions`, { body: { submission_details: details } });
+      const form = new FormData();
+      form.append("submission_details", details);
+      for (const file of screenshots) form.append("attachments", file);
+      return api<Submission>(`/api/tasks/${taskId}/submissions`, { body: form });
+    },
     onSuccess: refresh,
   });
 }

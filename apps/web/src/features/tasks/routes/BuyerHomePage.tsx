@@ -9,6 +9,7 @@ import { FormModal } from "../../../components/form/FormModal.tsx";
 import { DecisionButtons } from "../../../components/ui/DecisionButtons.tsx";
 import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
+import { Screenshots } from "../../../components/ui/Screenshots.tsx";
 import { StatCards, type Stat } from "../../../components/ui/StatCards.tsx";
 import { coinCount, formatDateTime, formatDollars } from "../../../lib/format.ts";
 import { useReview } from "../api.ts";
@@ -82,6 +83,12 @@ function ReviewModal({ submission, onClose }: { submission: Submission; onClose:
       <p className="mt-1 whitespace-pre-wrap break-words rounded-box bg-base-200 p-3 text-sm">
         {submission.submission_details}
       </p>
+      {submission.attachments.length > 0 && (
+        <>
+          <h3 className="mt-4 mb-2 font-semibold">Screenshots</h3>
+          <Screenshots urls={submission.attachments} />
+        </>
+      )}
       {rejecting && (
         <Field
           as="textarea"

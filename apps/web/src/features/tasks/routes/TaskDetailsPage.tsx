@@ -1,21 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, CircleX, Clock, Hourglass, Lock } from "lucide-react";
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
+import type { z } from "zod";
 import { useWatch } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
 import {
   isoDate,
   SUBMISSION_DETAILS_MAX,
+  MAX_PROOF_IMAGES,
   submitWorkSchema,
   type OwnSubmission,
   type Reservation,
-  type SubmitWork,
   type TaskDetails,
 } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Field, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { FormCard } from "../../../components/form/FormCard.tsx";
+import { screenshotFiles } from "../../../components/form/imageFiles.ts";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { ApiError } from "../../../lib/api.ts";
@@ -183,14 +185,18 @@ function ReservationCard({ task, reservation }: { task: TaskDetails; reservation
   );
 }
 
-function SubmitWorkForm({ taskId }: { taskId: string }) {
-  const submit = useSubmitWork(taskId);
+function SubmitWorkForm({ task }: { task: TaskDetails }) {
+  const submit = useSubmitWork(task.id);
   const navigate = useNavigate();
-  const form = useZodForm(submitWorkSchema, { submission_details: "" });
+  const schema = useMemo(
+    () => submitWorkSchema.extend({ attachments: screenshotFiles(task.proof_images) }),
+    [task.proof_images],
+  );
+  const form = useZodForm(schema, { submission_details: "" });
   const details = useWatch({ control: form.control, name: "submission_details" });
 
-  const onSubmit = async ({ submission_details }: SubmitWork) => {
-    await submit.mutateAsync(submission_details);
+  const onSubmit = async ({ submission_details, attachments }: z.output<typeof schema>) => {
+    await submit.mutateAsync({ details: submission_details, screenshots: attachments });
     toast.success("Submission successful!");
     await navigate(paths.dashboard.mySubmissions);
   };
@@ -211,6 +217,18 @@ function SubmitWorkForm({ taskId }: { taskId: string }) {
         rows={6}
         maxLength={SUBMISSION_DETAILS_MAX}
         hint={<span className="ml-auto">{`${details.length} / ${SUBMISSION_DETAILS_MAX}`}</span>}
+      />
+      <Field
+        name="attachments"
+        id="submission-attachments"
+        label={
+          task.proof_images > 0
+            ? `Screenshots (${task.proof_images} required, up to ${MAX_PROOF_IMAGES})`
+            : `Screenshots (optional, up to ${MAX_PROOF_IMAGES})`
+        }
+        type="file"
+        accept="image/*"
+        multiple
       />
       <SubmitButton>Submit</SubmitButton>
     </FormCard>
@@ -265,7 +283,7 @@ export function TaskDetailsPage() {
       ) : (
         <div className="grid h-fit gap-4">
           <ReservationCard task={data} reservation={held} />
-          <SubmitWorkForm taskId={data.id} />
+          <SubmitWorkForm task={data} />
         </div>
       )}
     </div>
