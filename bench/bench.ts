@@ -70,6 +70,8 @@ const orders = {
   newest: "created_at desc, id desc",
   price_asc: "payable_amount asc, id asc",
   price_desc: "payable_amount desc, id desc",
+  pay_per_hour: "pay_rate desc, id desc",
+  ending_soon: "completion_date asc, id asc",
 } as const;
 const database = await openDatabase({ databaseUrl, dataDir: dataDir ?? null });
 await database.migrate();
@@ -83,14 +85,20 @@ const deepCursors: Record<string, string> = {};
 for (const [sort, order] of Object.entries(orders)) {
   const [row] = (await queryRows(
     database,
-    `select created_at, payable_amount, id from tasks where ${takeable} order by ${order} offset $1 limit 1`,
+    `select created_at, payable_amount, pay_rate, to_char(completion_date, 'YYYY-MM-DD'), id
+       from tasks where ${takeable} order by ${order} offset $1 limit 1`,
     [Math.floor(openCount / 2)],
-  )) as [Date, number, string][];
-  if (row)
-    deepCursors[sort] = encodeCursor({
-      value: sort === "newest" ? new Date(row[0]).toISOString() : row[1],
-      id: row[2],
-    });
+  )) as [Date, number, number, string, string][];
+  const cursorValue =
+    row &&
+    {
+      newest: new Date(row[0]).toISOString(),
+      price_asc: row[1],
+      price_desc: row[1],
+      pay_per_hour: row[2],
+      ending_soon: row[3],
+    }[sort as keyof typeof orders];
+  if (row && cursorValue !== undefined) deepCursors[sort] = encodeCursor({ value: cursorValue, id: row[4] });
 }
 const sampleTaskIds = (
   (await queryRows(database, `select id from tasks where ${takeable} order by id offset $1 limit 100`, [
@@ -231,7 +239,18 @@ await measure("task detail", {
     },
   ],
 });
-await measure("worker's available tasks", { url: `${base}/api/worker/tasks?limit=20`, ...asWorker });
+// Search (issue 17): a word in a tenth of the tasks, a word in one in 10,000, and the common
+// word within one category; newest first, as the browsers ask by default.
+await measure("search, common word", { url: `${base}/api/tasks?q=review&limit=20` });
+await measure("search, rare word", { url: `${base}/api/tasks?q=zanzibar&limit=20` });
+await measure("search, common word + category", {
+  url: `${base}/api/tasks?q=review&category=surveys&limit=20`,
+});
+for (const sort of Object.keys(orders))
+  await measure(`worker's available tasks, ${sort}`, {
+    url: `${base}/api/worker/tasks?sort=${sort}&limit=20`,
+    ...asWorker,
+  });
 await measure("admin stats", { url: `${base}/api/admin/stats`, headers: { cookie: admin } });
 
 // Writes: each (worker, task) pair once, so every submit and every approve is a real one.
@@ -264,23 +283,59 @@ function postAs<Request extends { headers?: IncomingHttpHeaders }>(
     ...(body ? { body: JSON.stringify(body) } : {}),
   };
 }
-const submitted: string[] = [];
-let nextPair = 0;
-await measure("submit", {
+// The first three rounds (three tasks per worker, the most one may hold) start with a
+// reservation and submit in the held slot; the rest submit directly.
+const reservedPairs = pairs.slice(0, workerCount * 3);
+const directPairs = pairs.slice(reservedPairs.length);
+let nextReservation = 0;
+await measure("reserve", {
   url: base,
-  amount: pairs.length,
+  amount: reservedPairs.length,
   requests: [
     {
       method: "POST",
       setupRequest: (request) => {
-        const pair = pairs[nextPair++ % pairs.length]!;
+        const pair = reservedPairs[nextReservation++ % reservedPairs.length]!;
+        return postAs(request, `/api/tasks/${pair.taskId}/reservations`, pair.cookie, {});
+      },
+    },
+  ],
+});
+const submitted: string[] = [];
+const keepSubmission = (status: number, body: string) => {
+  if (status === 201) submitted.push((JSON.parse(body) as { id: string }).id);
+};
+let nextReserved = 0;
+await measure("submit with reservation", {
+  url: base,
+  amount: reservedPairs.length,
+  requests: [
+    {
+      method: "POST",
+      setupRequest: (request) => {
+        const pair = reservedPairs[nextReserved++ % reservedPairs.length]!;
         return postAs(request, `/api/tasks/${pair.taskId}/submissions`, pair.cookie, {
           submission_details: "Done: https://example.com/proof",
         });
       },
-      onResponse: (status, body) => {
-        if (status === 201) submitted.push((JSON.parse(body) as { id: string }).id);
+      onResponse: keepSubmission,
+    },
+  ],
+});
+let nextPair = 0;
+await measure("submit", {
+  url: base,
+  amount: directPairs.length,
+  requests: [
+    {
+      method: "POST",
+      setupRequest: (request) => {
+        const pair = directPairs[nextPair++ % directPairs.length]!;
+        return postAs(request, `/api/tasks/${pair.taskId}/submissions`, pair.cookie, {
+          submission_details: "Done: https://example.com/proof",
+        });
       },
+      onResponse: keepSubmission,
     },
   ],
 });

@@ -31,13 +31,21 @@ export async function seedLarge(db: Database, size: LargeSeedSize, now: Date): P
     await tx.execute(sql`
       insert into ledger_accounts (kind, owner_key, user_id)
       select 'wallet', ${walletKeySql(sql`id`)}, id from users where id like ${`${batch}-u%`}`);
-    // Tasks go round-robin to the buyers (every fifth user).
+    // Tasks go round-robin to the buyers (every fifth user). Titles draw on a small vocabulary,
+    // so each verb is in a tenth of them (a common search word); one task in 10,000 names
+    // "zanzibar" (a rare one). Categories, estimates and due dates vary for the orders.
     await tx.execute(sql`
-      insert into tasks (id, buyer_id, task_title, task_detail, submission_info, required_workers, payable_amount, completion_date, task_image_url, created_at)
+      insert into tasks (id, buyer_id, task_title, task_detail, submission_info, required_workers, payable_amount,
+                         completion_date, task_image_url, created_at, category, estimated_minutes)
       select ${uuidFrom(sql`${batch} || '-t' || i`)}, ${batch} || '-u' || (5 * (1 + (i % greatest(${size.users} / 5, 1)))),
-             'Seed task ' || i, 'Do the seeded thing number ' || i, 'A link',
-             1 + (i % 10), 1 + ((i * 7) % 100), ${due}::date, '/favicon.svg',
-             ${now}::timestamptz - (i || ' seconds')::interval
+             (array['Review', 'Translate', 'Test', 'Answer', 'Transcribe', 'Tag', 'Rate', 'Share', 'Follow', 'Research'])[1 + i % 10]
+               || ' ' || (array['a landing page', 'a product video', 'an app', 'a survey', 'a podcast', 'photos',
+                                'a restaurant menu', 'a sign-up form', 'our post', 'prices'])[1 + (i / 10) % 10] || ' ' || i,
+             'Follow the steps and send the proof.' || case when i % 10000 = 0 then ' Mentions zanzibar.' else '' end,
+             'A link', 1 + (i % 10), 1 + ((i * 7) % 100), ${due}::date - (i % 30), '/favicon.svg',
+             ${now}::timestamptz - (i || ' seconds')::interval,
+             (array['data_entry', 'surveys', 'social_media', 'app_testing', 'writing_reviews', 'research', 'transcription', 'other'])[1 + (i / 3) % 8],
+             1 + ((i * 13) % 60)
       from generate_series(1, ${size.tasks}) as i`);
     await tx.execute(sql`
       insert into ledger_accounts (kind, owner_key)
