@@ -33,15 +33,16 @@ export async function seedLarge(db: Database, size: LargeSeedSize, now: Date): P
       select 'wallet', ${walletKeySql(sql`id`)}, id from users where id like ${`${batch}-u%`}`);
     // Tasks go round-robin to the buyers (every fifth user). Titles draw on a small vocabulary,
     // so each verb is in a tenth of them (a common search word); one task in 10,000 names
-    // "zanzibar" (a rare one). Categories, estimates and due dates vary for the orders.
+    // "zanzibar" (a rare one). The words do not follow i mod 10, as the slots do: the
+    // submissions below fill the tasks with one or two slots. Categories, estimates and due dates vary for the orders.
     await tx.execute(sql`
       insert into tasks (id, buyer_id, task_title, task_detail, submission_info, required_workers, payable_amount,
                          completion_date, task_image_url, created_at, category, estimated_minutes)
       select ${uuidFrom(sql`${batch} || '-t' || i`)}, ${batch} || '-u' || (5 * (1 + (i % greatest(${size.users} / 5, 1)))),
-             (array['Review', 'Translate', 'Test', 'Answer', 'Transcribe', 'Tag', 'Rate', 'Share', 'Follow', 'Research'])[1 + i % 10]
+             (array['Review', 'Translate', 'Test', 'Answer', 'Transcribe', 'Tag', 'Rate', 'Share', 'Follow', 'Research'])[1 + (i / 11) % 10]
                || ' ' || (array['a landing page', 'a product video', 'an app', 'a survey', 'a podcast', 'photos',
-                                'a restaurant menu', 'a sign-up form', 'our post', 'prices'])[1 + (i / 10) % 10] || ' ' || i,
-             'Follow the steps and send the proof.' || case when i % 10000 = 0 then ' Mentions zanzibar.' else '' end,
+                                'a restaurant menu', 'a sign-up form', 'our post', 'prices'])[1 + (i / 110) % 10] || ' ' || i,
+             'Follow the steps and send the proof.' || case when i % 10000 = 5 then ' Mentions zanzibar.' else '' end,
              'A link', 1 + (i % 10), 1 + ((i * 7) % 100), ${due}::date - (i % 30), '/favicon.svg',
              ${now}::timestamptz - (i || ' seconds')::interval,
              (array['data_entry', 'surveys', 'social_media', 'app_testing', 'writing_reviews', 'research', 'transcription', 'other'])[1 + (i / 3) % 8],
