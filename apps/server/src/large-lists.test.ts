@@ -1,4 +1,4 @@
-import { gt } from "drizzle-orm";
+import { gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   LARGE_LIST_COUNT_CAP,
@@ -40,12 +40,18 @@ async function get<T>(url: string, cookie: string) {
 }
 
 /** Follows next_cursor from the first page to the last; answers every id in order. */
-async function walk<T extends { id: string }>(path: string, cookie: string, limit: number): Promise<T[]> {
+async function walk<T extends { id: string }>(
+  path: string,
+  cookie: string,
+  limit: number,
+  filters = "",
+): Promise<T[]> {
   const seen: T[] = [];
   let cursor: string | null = null;
   for (let page = 1; page < 1000; page += 1) {
-    const query: string = cursor ? `&cursor=${cursor}&page=${page}` : "";
+    const query: string = `${filters ? `&${filters}` : ""}${cursor ? `&cursor=${cursor}&page=${page}` : ""}`;
     const answer: LargePage<T> = await get<LargePage<T>>(`${path}?limit=${limit}${query}`, cookie);
+    expect(answer.items.length).toBeLessThanOrEqual(limit);
     expect(answer.page).toBe(page);
     seen.push(...answer.items);
     cursor = answer.next_cursor;
@@ -105,5 +111,24 @@ describe("large lists", () => {
     const stats = await get<AdminStats>("/api/admin/stats", admin);
     expect(stats).toMatchObject({ totalWorkers: USERS - USERS / 5 + 1, totalBuyers: USERS / 5 });
     expect(await checkStatsCounters(ctx.db)).toEqual([]);
+  });
+});
+
+describe("searching a large list (issue 17)", () => {
+  it("reads a word in more tasks than the cap by the ordered walk, and a rare one through the full-text index, the same tasks either way", async () => {
+    const takeable = await ctx.db.$count(tasks, sql`status = 'open' and required_workers > 0`);
+    expect(takeable).toBeGreaterThan(LARGE_LIST_COUNT_CAP);
+    // Every seeded task's details say "steps": more matches than the cap (the ordered walk).
+    const common = await walk<Task>("/api/worker/tasks", worker.cookie, 100, "q=steps&sort=ending_soon");
+    expect(common).toHaveLength(takeable);
+    expect(new Set(common.map((task) => task.id)).size).toBe(takeable);
+    const first = await get<LargePage<Task>>("/api/worker/tasks?q=steps&limit=5", worker.cookie);
+    expect(first).toMatchObject({ total: LARGE_LIST_COUNT_CAP, total_capped: true });
+    // "Review" opens a tenth of the titles: under the cap (narrowed to the matching ids).
+    const rare = await walk<Task>("/api/worker/tasks", worker.cookie, 7, "q=review&sort=pay_per_hour");
+    const expected = common.filter((task) => /^Review /.test(task.task_title));
+    expect(rare.map((task) => task.id).sort()).toEqual(expected.map((task) => task.id).sort());
+    expect(rare.length).toBeGreaterThan(0);
+    expect(rare.length).toBeLessThan(LARGE_LIST_COUNT_CAP);
   });
 });

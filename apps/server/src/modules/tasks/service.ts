@@ -5,6 +5,7 @@ import {
   desc,
   eq,
   gte,
+  inArray,
   isNull,
   lt,
   notExists,
@@ -15,6 +16,7 @@ import {
 } from "drizzle-orm";
 import {
   isoDate,
+  LARGE_LIST_COUNT_CAP,
   type CreateTaskFields,
   type EditableTaskFields,
   type LargePage,
@@ -318,6 +320,29 @@ function filtersSql(filters: TaskFilters): SQL | undefined {
 const isFiltered = (filters: TaskFilters) => Boolean(filters.q || filters.category || filters.min_reward);
 
 /**
+ * A search that matches few tasks is narrowed to their ids, read through the full-text index.
+ * Otherwise PostgreSQL answers `ORDER BY key LIMIT n` by walking the order's index and testing
+ * every row against the words: all open tasks when few match (seconds at a million). A search
+ * matching more than the cap is common, and that walk finds a page within a few hundred rows.
+ */
+async function narrowedBySearch(db: Database, where: SQL | undefined, filters: TaskFilters) {
+  if (!filters.q) return where;
+  const matches = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(where)
+    .limit(LARGE_LIST_COUNT_CAP + 1);
+  if (matches.length > LARGE_LIST_COUNT_CAP) return where;
+  return and(
+    where,
+    inArray(
+      tasks.id,
+      matches.map((match) => match.id),
+    ),
+  );
+}
+
+/**
  * The public browser's unfiltered SQL for one order, its first page or the page after a cursor.
  * Placeholders: `today`, `limit`, and after a cursor its `value` and `id`. Prepared once per
  * connection (see below).
@@ -367,7 +392,7 @@ async function readPublicPage(
   const { sort, limit } = query;
   const order = TASK_ORDERS[sort];
   const after = query.cursor ? decodeCursor(query.cursor, order.kind) : null;
-  const where = and(takeable(isoDate(now)), filtersSql(query));
+  const where = await narrowedBySearch(db, and(takeable(isoDate(now)), filtersSql(query)), query);
   // One row more than asked tells whether another page follows.
   const [rows, counted] = await Promise.all([
     isFiltered(query)
@@ -426,7 +451,11 @@ export async function listWorkerTasks(
   const page = await keysetPage(db, {
     page: query,
     table: tasks,
-    where: and(takeable(isoDate(now)), filtersSql(query), notYetSubmitted, notReserved),
+    where: await narrowedBySearch(
+      db,
+      and(takeable(isoDate(now)), filtersSql(query), notYetSubmitted, notReserved),
+      query,
+    ),
     order: { key: order.key, id: tasks.id, kind: order.kind, direction: order.direction },
     rows: (where, sorted) =>
       selectTasks(db)
