@@ -236,6 +236,8 @@ describe("the marketplace loop", () => {
     const page = await context.newPage();
     await page.goto("/allTask");
     await page.getByRole("heading", { name: "All tasks" }).waitFor();
+    // The page is prerendered: what is typed before the app takes over would be lost.
+    await page.waitForLoadState("networkidle");
     const search = page.getByRole("searchbox", { name: "Search tasks" });
     await search.fill(title.split(" ").at(-1) ?? "");
     await search.press("Enter");

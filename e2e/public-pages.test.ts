@@ -53,8 +53,11 @@ async function open(route: string, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.url });
   const page = await context.newPage();
   await page.goto(route);
-  // The app renders its first page in a transition, just after the load event.
+  // The app renders its first page in a transition, just after the load event. Home and All
+  // Tasks are prerendered, so their markup is there before the app: wait until it has taken
+  // over (its first requests answered), or a key pressed now reaches markup with no handlers.
   await page.locator("footer").waitFor();
+  await page.waitForLoadState("networkidle");
   return page;
 }
 

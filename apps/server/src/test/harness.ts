@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect } from "vitest";
-import type { SelfRegisterRole, User } from "@taskmint/shared";
+import type { SelfRegisterRole, Task, User } from "@taskmint/shared";
 import { buildApp, type App } from "../app.ts";
 import { openDatabase, type Database, type DbHandle } from "../db/client.ts";
 import { loadEnv } from "../env.ts";
@@ -238,4 +238,30 @@ export async function postTask(app: App, cookie: string, input: TaskInput = {}, 
     payload: body.payload,
     headers: { ...body.headers, cookie },
   });
+}
+
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+/**
+ * The requests a marketplace test makes on its file's app (`app` is read when a request is
+ * made: the app starts in beforeAll), with dates on the file's clock.
+ */
+export function marketplaceCalls(app: () => App, clock: TestClock) {
+  const call = (method: Method, url: string, cookie?: string, payload?: object) =>
+    app().inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  const days = (n: number) => new Date(clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
+  return {
+    call,
+    days,
+    /** A task by this buyer, due in a week unless `input` says otherwise; the test fails if it is refused. */
+    newTask: async (buyer: RegisteredUser, input: TaskInput = {}): Promise<Task> => {
+      const response = await postTask(app(), buyer.cookie, { completion_date: days(7), ...input });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<Task>();
+    },
+    submit: (worker: RegisteredUser, taskId: string, details = "Done: https://example.com/proof") =>
+      call("POST", `/api/tasks/${taskId}/submissions`, worker.cookie, { submission_details: details }),
+    coinsOf: async (who: RegisteredUser) =>
+      (await call("GET", "/api/me", who.cookie)).json<{ user: User }>().user.coins,
+  };
 }

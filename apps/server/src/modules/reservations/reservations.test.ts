@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Reservation, TaskDetails, Task, User, LargePage } from "@taskmint/shared";
+import type { Reservation, TaskDetails, Task, LargePage } from "@taskmint/shared";
 import { ledgerTransfers, notifications, reservations, submissions, tasks } from "../../db/schema/index.ts";
 import {
-  postTask,
+  marketplaceCalls,
   registerUser,
   signInAdmin,
   startTestApp,
@@ -22,26 +22,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = "GET" | "POST" | "DELETE";
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
-const days = (n: number) => new Date(clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
-
-async function newTask(buyer: RegisteredUser, input: Parameters<typeof postTask>[2] = {}): Promise<Task> {
-  const response = await postTask(ctx.app, buyer.cookie, { completion_date: days(7), ...input });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Task>();
-}
+const { call, coinsOf, days, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
 const reserve = (worker: RegisteredUser, taskId: string) =>
   call("POST", `/api/tasks/${taskId}/reservations`, worker.cookie);
-const submit = (worker: RegisteredUser, taskId: string) =>
-  call("POST", `/api/tasks/${taskId}/submissions`, worker.cookie, { submission_details: "Done" });
 const slotsLeft = async (taskId: string) =>
   (await ctx.db.select({ open: tasks.requiredWorkers }).from(tasks).where(eq(tasks.id, taskId)))[0]?.open;
 const activeReservations = (worker: RegisteredUser) =>
   call("GET", "/api/worker/reservations", worker.cookie).then((response) => response.json<Reservation[]>());
-const coinsOf = async (who: RegisteredUser) =>
-  (await call("GET", "/api/me", who.cookie)).json<{ user: User }>().user.coins;
 
 /**
  * Rule R20 through the ledger: a task's escrow holds exactly the coins of its open slots, its

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, isNull, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, notExists, sql, type AnyColumn } from "drizzle-orm";
 import { isoDate, MAX_ACTIVE_RESERVATIONS, paths, type Reservation } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { reservations, submissions, tasks, users } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { notify } from "../notifications/service.ts";
+import { takeOpenSlot } from "../tasks/slots.ts";
 
 // Rule R20: a reservation holds one of a task's slots for its worker for the task's time limit.
 // Every path that ends one does it with a conditional update on `status = 'active'`, so it ends
@@ -27,6 +28,14 @@ const selectReservations = (db: Database) =>
     .select({ reservation: reservations, taskTitle: tasks.title })
     .from(reservations)
     .innerJoin(tasks, eq(tasks.id, reservations.taskId));
+
+/** The worker's live reservation of the task (a task id, or the tasks table's id column in a subquery). */
+export const liveReservationOf = (taskId: string | AnyColumn, workerId: string) =>
+  and(
+    eq(reservations.taskId, taskId),
+    eq(reservations.workerId, workerId),
+    eq(reservations.status, "active"),
+  );
 
 const noReservation = (message: string) => new AppError("NO_RESERVATION", message);
 
@@ -56,37 +65,17 @@ export async function reserveSlot(
         "RESERVATION_LIMIT",
         `You can hold at most ${MAX_ACTIVE_RESERVATIONS} tasks at once: submit or cancel one first`,
       );
-    const [task] = await tx
-      .update(tasks)
-      .set({ requiredWorkers: sql`${tasks.requiredWorkers} - 1` })
-      .where(
-        and(
-          eq(tasks.id, taskId),
-          eq(tasks.status, "open"),
-          isNull(tasks.deletedAt),
-          sql`${tasks.completionDate} >= ${isoDate(now)}`,
-          sql`${tasks.requiredWorkers} > 0`,
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(submissions)
-              .where(and(eq(submissions.taskId, taskId), eq(submissions.workerId, workerId))),
-          ),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(reservations)
-              .where(
-                and(
-                  eq(reservations.taskId, taskId),
-                  eq(reservations.workerId, workerId),
-                  eq(reservations.status, "active"),
-                ),
-              ),
-          ),
-        ),
-      )
-      .returning({ buyerId: tasks.buyerId, title: tasks.title, timeLimitMinutes: tasks.timeLimitMinutes });
+    const task = await takeOpenSlot(tx, {
+      taskId,
+      workerId,
+      now,
+      unless: notExists(
+        tx
+          .select({ one: sql`1` })
+          .from(reservations)
+          .where(liveReservationOf(taskId, workerId)),
+      ),
+    });
     if (!task) throw await whyNotReservable(tx, taskId, workerId, now);
     if (task.buyerId === workerId) throw new AppError("FORBIDDEN", "You cannot reserve your own task");
     const row = {
@@ -117,13 +106,7 @@ async function whyNotReservable(
   const [own] = await db
     .select({ id: reservations.id })
     .from(reservations)
-    .where(
-      and(
-        eq(reservations.taskId, taskId),
-        eq(reservations.workerId, workerId),
-        eq(reservations.status, "active"),
-      ),
-    );
+    .where(liveReservationOf(taskId, workerId));
   if (own) return new AppError("CONFLICT", "You have already reserved this task");
   const [submitted] = await db
     .select({ id: submissions.id })
@@ -219,11 +202,7 @@ export async function useReservation(
   use: { workerId: string; taskId: string; now: Date },
 ): Promise<boolean> {
   const { workerId, taskId, now } = use;
-  const mine = and(
-    eq(reservations.taskId, taskId),
-    eq(reservations.workerId, workerId),
-    eq(reservations.status, "active"),
-  );
+  const mine = liveReservationOf(taskId, workerId);
   const [overdue] = await db
     .select({ id: reservations.id })
     .from(reservations)
@@ -294,12 +273,7 @@ export async function activeReservationOf(
   request: { workerId: string; taskId: string; now: Date },
 ): Promise<Reservation | null> {
   const [row] = await selectReservations(db).where(
-    and(
-      eq(reservations.taskId, request.taskId),
-      eq(reservations.workerId, request.workerId),
-      eq(reservations.status, "active"),
-      gt(reservations.expiresAt, request.now),
-    ),
+    and(liveReservationOf(request.taskId, request.workerId), gt(reservations.expiresAt, request.now)),
   );
   return row ? toReservation(row.reservation, row.taskTitle) : null;
 }

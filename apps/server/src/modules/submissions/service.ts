@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, getTableColumns, gte, isNull, lte, notExists, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gte, isNull, lte, sql } from "drizzle-orm";
 import {
   isoDate,
   MAX_PROOF_IMAGES,
@@ -26,6 +26,7 @@ import {
 } from "../ledger/service.ts";
 import { notify, notifySql } from "../notifications/service.ts";
 import { useReservation } from "../reservations/service.ts";
+import { takeOpenSlot } from "../tasks/slots.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
 import { buyers, selectSubmissions, submissionColumnsOf, toSubmission, workers } from "../tasks/views.ts";
 
@@ -83,28 +84,7 @@ export async function submitWork(
     // A live reservation already holds this worker's slot; without one, a free slot is taken now.
     const reserved =
       locked !== undefined && (await useReservation(tx, { workerId, taskId, now })) ? locked : undefined;
-    const [task] = reserved
-      ? [reserved]
-      : await tx
-          .update(tasks)
-          .set({ requiredWorkers: sql`${tasks.requiredWorkers} - 1` })
-          .where(
-            and(
-              eq(tasks.id, taskId),
-              eq(tasks.status, "open"),
-              isNull(tasks.deletedAt),
-              gte(tasks.completionDate, isoDate(now)),
-              sql`${tasks.requiredWorkers} > 0`,
-              // A repeat by the same worker takes no slot; the unique index still decides races.
-              notExists(
-                tx
-                  .select({ one: sql`1` })
-                  .from(submissions)
-                  .where(and(eq(submissions.taskId, taskId), eq(submissions.workerId, workerId))),
-              ),
-            ),
-          )
-          .returning({ buyerId: tasks.buyerId, proofImages: tasks.proofImages });
+    const task = reserved ?? (await takeOpenSlot(tx, { taskId, workerId, now }));
     if (!task) throw await whyNotTakeable(tx, taskId, workerId, now);
     if (screenshots.length < task.proofImages) {
       const message = `This task asks for ${task.proofImages === 1 ? "a screenshot" : `${task.proofImages} screenshots`} as proof`;

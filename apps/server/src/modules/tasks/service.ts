@@ -46,7 +46,7 @@ import {
 } from "../../lib/keyset.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
-import { activeReservationOf, endReservationsOfTask } from "../reservations/service.ts";
+import { activeReservationOf, endReservationsOfTask, liveReservationOf } from "../reservations/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
 import type { FirstPageCache } from "./first-page-cache.ts";
 import { keysetPage, offsetPage } from "../../lib/paging.ts";
@@ -439,13 +439,7 @@ export async function listWorkerTasks(
     db
       .select({ one: sql`1` })
       .from(reservations)
-      .where(
-        and(
-          eq(reservations.taskId, tasks.id),
-          eq(reservations.workerId, workerId),
-          eq(reservations.status, "active"),
-        ),
-      ),
+      .where(liveReservationOf(tasks.id, workerId)),
   );
   const order = TASK_ORDERS[query.sort];
   const page = await keysetPage(db, {

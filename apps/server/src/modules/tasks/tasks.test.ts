@@ -9,7 +9,6 @@ import {
   type Submission,
   type Task,
   type TaskDetails,
-  type User,
 } from "@taskmint/shared";
 import {
   ledgerAccounts,
@@ -21,6 +20,7 @@ import {
 } from "../../db/schema/index.ts";
 import { balanceOf, escrowOf, walletOf } from "../ledger/service.ts";
 import {
+  marketplaceCalls,
   multipart,
   postTask,
   registerUser,
@@ -42,22 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
-const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
-const coinsOf = async (who: RegisteredUser) =>
-  (await call("GET", "/api/me", who.cookie)).json<{ user: User }>().user.coins;
-const days = (n: number) => new Date(clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
-
-async function newTask(buyer: RegisteredUser, input: Parameters<typeof postTask>[2] = {}): Promise<Task> {
-  const response = await postTask(ctx.app, buyer.cookie, { completion_date: days(7), ...input });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Task>();
-}
-
-async function submit(worker: RegisteredUser, taskId: string, details = "Done: https://example.com/proof") {
-  return call("POST", `/api/tasks/${taskId}/submissions`, worker.cookie, { submission_details: details });
-}
+const { call, coinsOf, days, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
 
 /** Tasks as the given order lists them: by its key, then by id in the same direction. */
 function inOrder(items: Task[], sort: TaskSort): Task[] {

@@ -6,6 +6,42 @@ import { coinCount, formatDate, minutesText, openSlots, payPerHour } from "../..
 /** The grid task cards stand in, for lists of cards. */
 export const TASK_CARD_GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
+/** The task's category, small and above its title. */
+export function TaskCategory({ task }: { task: Task }) {
+  return (
+    <p className="text-xs font-semibold uppercase tracking-wide text-base-content/70">
+      {categoryName(task.category)}
+    </p>
+  );
+}
+
+/** What a worker weighs at a glance: pay (and per hour), time, open slots, due date. */
+export function TaskMetrics({ task }: { task: Task }) {
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <li className="flex items-center gap-1">
+        <Coins className="size-4 text-accent" aria-hidden="true" />
+        {coinCount(task.payable_amount)}
+        <span className="text-base-content/70">
+          ({payPerHour(task.payable_amount, task.estimated_minutes)})
+        </span>
+      </li>
+      <li className="flex items-center gap-1">
+        <Clock className="size-4" aria-hidden="true" />
+        {minutesText(task.estimated_minutes)}
+      </li>
+      <li className="flex items-center gap-1">
+        <Users className="size-4" aria-hidden="true" />
+        {openSlots(task.required_workers)}
+      </li>
+      <li className="flex items-center gap-1">
+        <CalendarDays className="size-4" aria-hidden="true" />
+        Due {formatDate(task.completion_date)}
+      </li>
+    </ul>
+  );
+}
+
 /** Cards of grey blocks the size of task cards, while the tasks load (no jump when they come). */
 export function TaskCardSkeletons({ count = 8 }: { count?: number }) {
   return (
@@ -51,32 +87,10 @@ export function TaskCard({
         />
       </figure>
       <div className="card-body gap-2 p-4">
-        <p className="text-xs font-semibold uppercase tracking-wide text-base-content/70">
-          {categoryName(task.category)}
-        </p>
+        <TaskCategory task={task} />
         <h2 className="card-title text-base">{task.task_title}</h2>
         <p className="text-sm text-base-content/70">by {task.user_name}</p>
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          <li className="flex items-center gap-1">
-            <Coins className="size-4 text-accent" aria-hidden="true" />
-            {coinCount(task.payable_amount)}
-            <span className="text-base-content/70">
-              ({payPerHour(task.payable_amount, task.estimated_minutes)})
-            </span>
-          </li>
-          <li className="flex items-center gap-1">
-            <Clock className="size-4" aria-hidden="true" />
-            {minutesText(task.estimated_minutes)}
-          </li>
-          <li className="flex items-center gap-1">
-            <Users className="size-4" aria-hidden="true" />
-            {openSlots(task.required_workers)}
-          </li>
-          <li className="flex items-center gap-1">
-            <CalendarDays className="size-4" aria-hidden="true" />
-            Due {formatDate(task.completion_date)}
-          </li>
-        </ul>
+        <TaskMetrics task={task} />
         <div className="card-actions mt-2 justify-end">{action}</div>
       </div>
     </article>

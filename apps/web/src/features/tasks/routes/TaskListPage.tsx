@@ -1,15 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { CalendarDays, Clock, Coins, Hourglass, Users } from "lucide-react";
+import { Hourglass } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
-import { categoryName, type Task } from "@taskmint/shared";
+import type { Task } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
+import { TaskCategory, TaskMetrics } from "../../../components/ui/TaskCard.tsx";
 import { TaskFilterBar } from "../../../components/ui/TaskFilterBar.tsx";
 import { Countdown } from "../../../components/ui/Countdown.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { coinCount, formatDate, minutesText, openSlots, payPerHour } from "../../../lib/format.ts";
 import { useTaskFilters } from "../../../lib/taskFilters.ts";
 import { useReserve } from "../api.ts";
 import { taskQueries } from "../queries.ts";
@@ -68,35 +68,15 @@ function TaskLine({ task }: { task: Task }) {
         loading="lazy"
       />
       <div className="min-w-0 flex-1 basis-48">
-        <p className="text-xs font-semibold uppercase tracking-wide text-base-content/70">
-          {categoryName(task.category)}
-        </p>
+        <TaskCategory task={task} />
         <h2 className="font-semibold break-words">
           <Link to={paths.dashboard.taskDetails(task.id)} className="link link-hover">
             {task.task_title}
           </Link>
         </h2>
-        <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          <li className="flex items-center gap-1">
-            <Coins className="size-4 text-accent" aria-hidden="true" />
-            {coinCount(task.payable_amount)}
-            <span className="text-base-content/70">
-              ({payPerHour(task.payable_amount, task.estimated_minutes)})
-            </span>
-          </li>
-          <li className="flex items-center gap-1">
-            <Clock className="size-4" aria-hidden="true" />
-            {minutesText(task.estimated_minutes)}
-          </li>
-          <li className="flex items-center gap-1">
-            <Users className="size-4" aria-hidden="true" />
-            {openSlots(task.required_workers)}
-          </li>
-          <li className="flex items-center gap-1">
-            <CalendarDays className="size-4" aria-hidden="true" />
-            Due {formatDate(task.completion_date)}
-          </li>
-        </ul>
+        <div className="mt-1">
+          <TaskMetrics task={task} />
+        </div>
       </div>
       <div className="flex w-full gap-2 sm:w-auto">
         <Link
