@@ -243,14 +243,15 @@ describe("the marketplace loop", () => {
     await search.press("Enter");
     await page.getByRole("combobox", { name: "Order" }).selectOption({ label: "Highest reward" });
     await expect.poll(() => page.getByText("1 task", { exact: true }).isVisible()).toBe(true);
-    expect(new URL(page.url()).searchParams.get("sort")).toBe("price_desc");
+    // The address follows the choices (the router updates it just after the change).
+    await expect.poll(() => new URL(page.url()).searchParams.get("sort")).toBe("price_desc");
     // The address is the search: opened afresh, it shows the same.
     await page.goto(page.url());
     await expect.poll(() => page.getByText("1 task", { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole("combobox", { name: "Order" }).inputValue()).toBe("price_desc");
-    expect(await page.getByRole("searchbox", { name: "Search tasks" }).inputValue()).toBe(
-      title.split(" ").at(-1),
-    );
+    await expect.poll(() => page.getByRole("combobox", { name: "Order" }).inputValue()).toBe("price_desc");
+    await expect
+      .poll(() => page.getByRole("searchbox", { name: "Search tasks" }).inputValue())
+      .toBe(title.split(" ").at(-1));
     await page.getByRole("button", { name: `Details of ${title}` }).click();
     await expect.poll(() => page.getByText("Submission information").isVisible()).toBe(true);
     // A visitor is not shown the buyer's email (the API does not send it).

@@ -247,14 +247,20 @@ describe("delivery", () => {
     }
   });
 
-  it("answers Home and All Tasks with their prerendered markup and inline styles, other pages with the shell", async () => {
+  it("answers Home and All Tasks with their prerendered markup and inline styles, other pages and searches with the shell", async () => {
     const markup = async (page: string) => (await fetch(`${server.url}${page}`)).text();
     const home = await markup("/");
     expect(home).toContain(">Turn your time into money</h1>");
     expect(home).toContain("<style>");
     expect(home).not.toContain('rel="stylesheet"');
     expect(await markup("/allTask")).toContain(">All tasks</h1>");
-    for (const page of ["/dashboard/workerHome", "/about", "/no-such-page"]) {
+    // A search's address is not the prerendered page: it gets the shell, and the app renders the search.
+    for (const page of [
+      "/dashboard/workerHome",
+      "/about",
+      "/no-such-page",
+      "/allTask?q=logo&sort=price_desc",
+    ]) {
       const shell = await markup(page);
       expect(shell, page).toContain('<div id="root"></div>');
       expect(shell, page).toContain('rel="stylesheet"');

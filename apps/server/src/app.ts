@@ -205,8 +205,9 @@ export async function buildApp(deps: AppDeps) {
         request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/uploads/");
       // The web app routes on the client: every page address answers with its shell, or with the
       // page's own markup where the build prerendered it (painted before the app's script runs).
+      // Prerendered markup is the page without a query: a search address gets the shell.
       if (webDist && wantsPage) {
-        const page = prerendered.get(request.url.split("?")[0] ?? "") ?? "index.html";
+        const page = prerendered.get(request.url) ?? "index.html";
         return reply.header("Cache-Control", "no-cache").sendFile(page);
       }
       return sendError(reply, "NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}`);
