@@ -20,7 +20,7 @@ import { FormCard } from "../../../components/form/FormCard.tsx";
 import { screenshotFiles } from "../../../components/form/imageFiles.ts";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
-import { ApiError } from "../../../lib/api.ts";
+import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { TaskFacts } from "../../../components/ui/TaskFacts.tsx";
 import { Countdown } from "../../../components/ui/Countdown.tsx";
 import { coinCount, formatDate, minutesText } from "../../../lib/format.ts";
@@ -115,9 +115,6 @@ function unavailable(task: TaskDetails): string | null {
   return null;
 }
 
-const failureText = (failure: unknown, fallback: string) =>
-  failure instanceof ApiError && failure.status < 500 ? failure.message : fallback;
-
 /**
  * Rule R20: the worker's hold on a slot. Without one, "Start task" holds a slot for the task's
  * time limit; with one, the time left and a way to give the slot back.
@@ -145,7 +142,7 @@ function ReservationCard({ task, reservation }: { task: TaskDetails; reservation
             onClick={() =>
               reserve.mutate(task.id, {
                 onSuccess: () => toast.success("The slot is yours: submit before the time runs out"),
-                onError: (failure) => toast.error(failureText(failure, "Failed to start the task")),
+                onError: (failure) => toast.error(errorMessage(failure, "Failed to start the task")),
               })
             }
           >
@@ -174,7 +171,7 @@ function ReservationCard({ task, reservation }: { task: TaskDetails; reservation
           onClick={() =>
             cancel.mutate(reservation.id, {
               onSuccess: () => toast.info("You gave the slot back"),
-              onError: (failure) => toast.error(failureText(failure, "Failed to give the slot back")),
+              onError: (failure) => toast.error(errorMessage(failure, "Failed to give the slot back")),
             })
           }
         >

@@ -9,7 +9,7 @@ import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { TaskCategory, TaskMetrics } from "../../../components/ui/TaskCard.tsx";
 import { TaskFilterBar } from "../../../components/ui/TaskFilterBar.tsx";
 import { Countdown } from "../../../components/ui/Countdown.tsx";
-import { ApiError } from "../../../lib/api.ts";
+import { errorMessage } from "../../../lib/api.ts";
 import { useTaskFilters } from "../../../lib/taskFilters.ts";
 import { useReserve } from "../api.ts";
 import { taskQueries } from "../queries.ts";
@@ -54,10 +54,7 @@ function TaskLine({ task }: { task: Task }) {
   const start = () =>
     reserve.mutate(task.id, {
       onSuccess: () => void navigate(paths.dashboard.taskDetails(task.id)),
-      onError: (failure) =>
-        toast.error(
-          failure instanceof ApiError && failure.status < 500 ? failure.message : "Failed to start the task",
-        ),
+      onError: (failure) => toast.error(errorMessage(failure, "Failed to start the task")),
     });
   return (
     <li className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
