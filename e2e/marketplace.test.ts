@@ -118,7 +118,8 @@ describe("the marketplace loop", () => {
         await shoot(page, "task-list");
       }
       const card = page.getByRole("listitem").filter({ hasText: title });
-      expect(await card.getByText("Research", { exact: true }).isVisible()).toBe(true);
+      // The list loads after the heading: wait for the card before reading it.
+      await card.getByText("Research", { exact: true }).waitFor();
       expect(await card.getByText("(about $1.50/h)").isVisible()).toBe(true);
       if (user === worker) {
         // Starting holds a slot: the details page counts the time down, the list keeps it at the top.

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EnvError, loadEnv } from "./env.ts";
-import { startTestApp, TEST_ORIGIN, type TestContext } from "./test/harness.ts";
+import { TEST_ORIGIN, testAppPerFile } from "./test/harness.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await startTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = testAppPerFile();
 
 describe("operations", () => {
   it("answers /healthz when the database answers", async () => {

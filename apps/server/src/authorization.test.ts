@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Payment, Submission, Task, Withdrawal } from "@taskmint/shared";
 import { ledgerTransfers } from "./db/schema/index.ts";
 import { MINT, checkLedger, transfer, walletOf } from "./modules/ledger/service.ts";
-import { postTask, registerUser, signInAdmin, startTestApp, type TestContext } from "./test/harness.ts";
+import { postTask, registerUser, signInAdmin, testAppPerFile } from "./test/harness.ts";
 
 // Every route of the API, asked by every kind of caller. A cell is the expected status;
 // null means "allowed, and exercised by the feature's own tests" (running it here would
@@ -312,12 +312,11 @@ const MATRIX: RouteCase[] = [
   { method: "GET", route: "/api/admin/audit", url: () => "/api/admin/audit", expect: only("admin", 200) },
 ];
 
-let ctx: TestContext;
 let fixtures: Fixtures;
 const cookies = {} as Record<Caller, string | undefined>;
 
+const ctx = testAppPerFile();
 beforeAll(async () => {
-  ctx = await startTestApp();
   const worker = await registerUser(ctx.app, "worker");
   const buyer = await registerUser(ctx.app, "buyer");
   const otherBuyer = await registerUser(ctx.app, "buyer");
@@ -369,7 +368,6 @@ beforeAll(async () => {
     userId: victim.user.id,
   };
 });
-afterAll(() => ctx.close());
 
 describe("authorization matrix", () => {
   it("covers every route of the OpenAPI document", async () => {

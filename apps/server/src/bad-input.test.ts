@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "@taskmint/shared";
 import { encodeCursor } from "./lib/keyset.ts";
 import {
@@ -6,29 +6,26 @@ import {
   postTask,
   registerUser,
   signInAdmin,
-  startTestApp,
+  testAppPerFile,
   testImage,
   type RegisteredUser,
-  type TestContext,
 } from "./test/harness.ts";
 
 // Item 3 of issue 14: input that PostgreSQL or a parser would choke on gets the API's 400
 // (or 413/415) from the application's own checks, never a 5xx, and changes nothing.
 
-let ctx: TestContext;
 let worker: RegisteredUser;
 let buyer: RegisteredUser;
 let admin: string;
 let task: Task;
 
+const ctx = testAppPerFile();
 beforeAll(async () => {
-  ctx = await startTestApp();
   worker = await registerUser(ctx.app, "worker");
   buyer = await registerUser(ctx.app, "buyer");
   task = (await postTask(ctx.app, buyer.cookie)).json<Task>();
   admin = (await signInAdmin(ctx, "bad-input-admin@example.com")).cookie;
 });
-afterAll(() => ctx.close());
 
 function expectRefused(response: { statusCode: number; body: string }, status = 400) {
   expect(response.statusCode, response.body).toBe(status);

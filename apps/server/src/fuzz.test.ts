@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "@taskmint/shared";
 import {
   auditLog,
@@ -15,14 +15,7 @@ import {
 import { rowsOf } from "./lib/db-errors.ts";
 import { checkLedger } from "./modules/ledger/service.ts";
 import { SOAK_SCALE } from "./test/soak.ts";
-import {
-  multipart,
-  postTask,
-  registerUser,
-  signInAdmin,
-  startTestApp,
-  type TestContext,
-} from "./test/harness.ts";
+import { multipart, postTask, registerUser, signInAdmin, testAppPerFile } from "./test/harness.ts";
 
 // Generated input for every route of the OpenAPI document (the auth library's routes
 // included), from every kind of caller: random junk, plausible bodies built from each
@@ -270,8 +263,6 @@ async function encodeBody(
   return { headers: form.headers, payload: form.payload };
 }
 
-let ctx: TestContext;
-
 /** Row counts of everything a request could create, and the ledger's movements. */
 function footprint() {
   return Promise.all(
@@ -283,8 +274,8 @@ function footprint() {
 let operations: { method: string; path: string; operation: OpenApiOperation }[] = [];
 const cookies: (string | undefined)[] = [undefined];
 
+const ctx = testAppPerFile();
 beforeAll(async () => {
-  ctx = await startTestApp();
   const worker = await registerUser(ctx.app, "worker");
   const buyer = await registerUser(ctx.app, "buyer");
   await postTask(ctx.app, buyer.cookie).then((response) => response.json<Task>());
@@ -298,7 +289,6 @@ beforeAll(async () => {
       .filter((entry) => !LONG_LIVED.has(`${entry.method} ${entry.path}`)),
   );
 });
-afterAll(() => ctx.close());
 
 describe("input fuzzing over the OpenAPI document", () => {
   it("never answers 5xx and always answers errors in the API's format", async () => {

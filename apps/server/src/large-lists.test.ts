@@ -1,5 +1,5 @@
 import { gt, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   LARGE_LIST_COUNT_CAP,
   type AdminStats,
@@ -10,28 +10,20 @@ import {
 import { tasks } from "./db/schema/index.ts";
 import { checkStatsCounters } from "./modules/stats/service.ts";
 import { seedLarge } from "./seed/large.ts";
-import {
-  registerUser,
-  signInAdmin,
-  startTestApp,
-  type RegisteredUser,
-  type TestContext,
-} from "./test/harness.ts";
+import { registerUser, signInAdmin, testAppPerFile, type RegisteredUser } from "./test/harness.ts";
 
 // Lists that grow with the platform page by keyset and count only up to a cap (issue 9).
 
-let ctx: TestContext;
 let admin: string;
 let worker: RegisteredUser;
 const USERS = 1_100;
 
+const ctx = testAppPerFile();
 beforeAll(async () => {
-  ctx = await startTestApp();
   await seedLarge(ctx.db, { tasks: 1_200, users: USERS, submissions: 300 }, new Date());
   admin = (await signInAdmin(ctx, "lists-admin@example.com")).cookie;
   worker = await registerUser(ctx.app, "worker");
 });
-afterAll(() => ctx.close());
 
 async function get<T>(url: string, cookie: string) {
   const response = await ctx.app.inject({ method: "GET", url, headers: { cookie } });

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Payment, Submission, Task, Withdrawal } from "@taskmint/shared";
 import { balanceOf, checkLedger, MINT, transfer, walletOf } from "./modules/ledger/service.ts";
 import { expireReservations } from "./modules/reservations/service.ts";
@@ -10,7 +10,7 @@ import {
   postTask,
   registerUser,
   signInAdmin,
-  startTestApp,
+  testAppPerFile,
   TestClock,
   type RegisteredUser,
   type TestContext,
@@ -56,7 +56,6 @@ const liveReservation = (m: Model, task: number, worker: number) =>
   m.reservations.find((r) => r.live && r.task === task && r.worker === worker);
 
 const clock = new TestClock(new Date("2030-01-01T12:00:00Z"));
-let ctx: TestContext;
 let admin = "";
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 const call = (method: Method, url: string, cookie: string, payload?: object) =>
@@ -64,6 +63,14 @@ const call = (method: Method, url: string, cookie: string, payload?: object) =>
 const day = (offset: number) =>
   new Date(clock.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
 const pick = <T>(list: T[], index: number) => list[index % Math.max(list.length, 1)];
+/** The worker and the task that two random numbers pick, with their places in the model. */
+function pickWorkerAndTask(m: Model, who: number, which: number) {
+  const workerIndex = who % Math.max(m.workers.length, 1);
+  const taskIndex = which % Math.max(m.tasks.length, 1);
+  const worker = m.workers[workerIndex];
+  const task = m.tasks[taskIndex];
+  return worker && task ? { workerIndex, worker, taskIndex, task } : undefined;
+}
 
 type Command = fc.AsyncCommand<Model, TestContext>;
 const command = (
@@ -154,11 +161,9 @@ const commands = [
       "submit",
       (m) => m.tasks.length > 0 && m.workers.length > 0,
       async (m) => {
-        const workerIndex = who % m.workers.length;
-        const taskIndex = which % m.tasks.length;
-        const worker = m.workers[workerIndex];
-        const task = m.tasks[taskIndex];
-        if (!worker || !task) return;
+        const picked = pickWorkerAndTask(m, who, which);
+        if (!picked) return;
+        const { workerIndex, worker, taskIndex, task } = picked;
         const response = await call("POST", `/api/tasks/${task.id}/submissions`, worker.cookie, {
           submission_details: "done",
         });
@@ -240,11 +245,9 @@ const commands = [
       "reserve",
       (m) => m.tasks.length > 0 && m.workers.length > 0,
       async (m) => {
-        const workerIndex = who % m.workers.length;
-        const taskIndex = which % m.tasks.length;
-        const worker = m.workers[workerIndex];
-        const task = m.tasks[taskIndex];
-        if (!worker || !task) return;
+        const picked = pickWorkerAndTask(m, who, which);
+        if (!picked) return;
+        const { workerIndex, worker, taskIndex, task } = picked;
         const response = await call("POST", `/api/tasks/${task.id}/reservations`, worker.cookie);
         const atLimit = m.reservations.filter((r) => r.live && r.worker === workerIndex).length >= 3;
         const already = m.submitted.has(`${task.id}:${worker.id}`);
@@ -364,8 +367,8 @@ const commands = [
 let buyers: RegisteredUser[] = [];
 let workers: RegisteredUser[] = [];
 
+const ctx = testAppPerFile({ clock });
 beforeAll(async () => {
-  ctx = await startTestApp({ clock });
   admin = (await signInAdmin(ctx, "model-admin@example.com")).cookie;
   buyers = await Promise.all([registerUser(ctx.app, "buyer"), registerUser(ctx.app, "buyer")]);
   workers = await Promise.all([
@@ -374,7 +377,6 @@ beforeAll(async () => {
     registerUser(ctx.app, "worker"),
   ]);
 });
-afterAll(() => ctx.close());
 
 let seeds = 0;
 
@@ -439,11 +441,9 @@ describe("the marketplace under parallel batches", () => {
     fc.record({ who: fc.nat(), which: fc.nat() }).map(({ who, which }) => ({
       name: "submit",
       async run(m: Model) {
-        const workerIndex = who % m.workers.length;
-        const taskIndex = which % Math.max(m.tasks.length, 1);
-        const worker = m.workers[workerIndex];
-        const task = m.tasks[taskIndex];
-        if (!worker || !task) return;
+        const picked = pickWorkerAndTask(m, who, which);
+        if (!picked) return;
+        const { workerIndex, worker, taskIndex, task } = picked;
         const response = await call("POST", `/api/tasks/${task.id}/submissions`, worker.cookie, {
           submission_details: "race",
         });

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CursorPage, Task } from "@taskmint/shared";
 import { submissions, tasks } from "../db/schema/index.ts";
 import { checkLedger } from "../modules/ledger/service.ts";
-import { startTestApp, type TestContext } from "../test/harness.ts";
+import { testAppPerFile } from "../test/harness.ts";
 import { seedLarge } from "./large.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await startTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = testAppPerFile();
 
 describe("seed:large", () => {
   it("fills tasks, users and pending submissions with the ledger balanced, and can run again", async () => {

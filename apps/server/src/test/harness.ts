@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect } from "vitest";
-import type { SelfRegisterRole, Task, User } from "@taskmint/shared";
+import type { SelfRegisterRole, Submission, Task, User } from "@taskmint/shared";
 import { buildApp, type App } from "../app.ts";
 import { openDatabase, type Database, type DbHandle } from "../db/client.ts";
 import { loadEnv } from "../env.ts";
@@ -108,6 +108,34 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
       if (handle !== joining) await handle.close();
       expect(problems).toEqual([]);
     },
+  };
+}
+
+/**
+ * One app for the enclosing file or `describe` block: started in its beforeAll (before the
+ * hooks declared after this call), closed in its afterAll. Read it inside hooks and tests.
+ */
+export function testAppPerFile(options: TestAppOptions = {}): TestContext {
+  let started: TestContext | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(options);
+  });
+  afterAll(() => started?.close());
+  const current = () => {
+    if (!started) throw new Error("the test app starts in beforeAll: read it inside a hook or a test");
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    get handle() {
+      return current().handle;
+    },
+    close: () => current().close(),
   };
 }
 
@@ -250,17 +278,28 @@ export function marketplaceCalls(app: () => App, clock: TestClock) {
   const call = (method: Method, url: string, cookie?: string, payload?: object) =>
     app().inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
   const days = (n: number) => new Date(clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
+  /** A task by this buyer, due in a week unless `input` says otherwise; the test fails if it is refused. */
+  const newTask = async (buyer: RegisteredUser, input: TaskInput = {}): Promise<Task> => {
+    const response = await postTask(app(), buyer.cookie, { completion_date: days(7), ...input });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<Task>();
+  };
+  const submit = (worker: RegisteredUser, taskId: string, details = "Done: https://example.com/proof") =>
+    call("POST", `/api/tasks/${taskId}/submissions`, worker.cookie, { submission_details: details });
   return {
     call,
     days,
-    /** A task by this buyer, due in a week unless `input` says otherwise; the test fails if it is refused. */
-    newTask: async (buyer: RegisteredUser, input: TaskInput = {}): Promise<Task> => {
-      const response = await postTask(app(), buyer.cookie, { completion_date: days(7), ...input });
+    newTask,
+    submit,
+    /** A new buyer's new task (`input` as for newTask) and a new worker's pending submission to it. */
+    pendingSubmission: async (input: TaskInput = {}) => {
+      const buyer = await registerUser(app(), "buyer");
+      const task = await newTask(buyer, input);
+      const worker = await registerUser(app(), "worker");
+      const response = await submit(worker, task.id);
       expect(response.statusCode, response.body).toBe(201);
-      return response.json<Task>();
+      return { buyer, task, worker, submission: response.json<Submission>() };
     },
-    submit: (worker: RegisteredUser, taskId: string, details = "Done: https://example.com/proof") =>
-      call("POST", `/api/tasks/${taskId}/submissions`, worker.cookie, { submission_details: details }),
     coinsOf: async (who: RegisteredUser) =>
       (await call("GET", "/api/me", who.cookie)).json<{ user: User }>().user.coins,
   };

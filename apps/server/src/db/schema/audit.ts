@@ -1,15 +1,13 @@
 import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { auditActions } from "@taskmint/shared";
-import { users } from "./auth.ts";
+import { userReference } from "./auth.ts";
 
 /** Every admin action: who, what, when, and the values before and after. */
 export const auditLog = pgTable(
   "audit_log",
   {
     id: text("id").primaryKey(),
-    actorId: text("actor_id")
-      .notNull()
-      .references(() => users.id),
+    actorId: userReference("actor_id"),
     action: text("action", { enum: auditActions }).notNull(),
     targetType: text("target_type", { enum: ["user", "task", "withdrawal"] }).notNull(),
     targetId: text("target_id").notNull(),

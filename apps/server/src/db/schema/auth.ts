@@ -27,6 +27,12 @@ export const users = pgTable(
   ],
 );
 
+/** A required column naming a user (the owner, actor or party of a row). */
+export const userReference = (column: string) =>
+  text(column)
+    .notNull()
+    .references(() => users.id);
+
 export const sessions = pgTable(
   "sessions",
   {

@@ -1,14 +1,12 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
+import { userReference, users } from "./auth.ts";
 
 export const withdrawals = pgTable(
   "withdrawals",
   {
     id: text("id").primaryKey(),
-    workerId: text("worker_id")
-      .notNull()
-      .references(() => users.id),
+    workerId: userReference("worker_id"),
     coins: integer("withdrawal_coin").notNull(),
     amountCents: integer("amount_cents").notNull(),
     paymentSystem: text("payment_system", { enum: ["Bkash", "Rocket", "Nagad", "PayPal"] }).notNull(),
@@ -33,9 +31,7 @@ export const notifications = pgTable(
   "notifications",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: userReference("user_id"),
     message: text("message").notNull(),
     /** Where in the app the event happened. */
     actionRoute: text("action_route").notNull(),
@@ -49,9 +45,7 @@ export const payments = pgTable(
   "payments",
   {
     id: text("id").primaryKey(),
-    buyerId: text("buyer_id")
-      .notNull()
-      .references(() => users.id),
+    buyerId: userReference("buyer_id"),
     packageId: text("package_id").notNull(),
     coins: integer("coins").notNull(),
     amountCents: integer("amount_cents").notNull(),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { TASK_CATEGORIES, type TaskCategory } from "@taskmint/shared";
-import { users } from "./auth.ts";
+import { userReference } from "./auth.ts";
 
 /** PostgreSQL's full-text document type; the app only searches it, never reads it. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -22,9 +22,7 @@ export const tasks = pgTable(
   "tasks",
   {
     id: text("id").primaryKey(),
-    buyerId: text("buyer_id")
-      .notNull()
-      .references(() => users.id),
+    buyerId: userReference("buyer_id"),
     title: text("task_title").notNull(),
     detail: text("task_detail").notNull(),
     submissionInfo: text("submission_info").notNull(),
@@ -89,20 +87,20 @@ export const tasks = pgTable(
   ],
 );
 
+/** A required column naming the task a row belongs to. */
+const taskReference = () =>
+  text("task_id")
+    .notNull()
+    .references(() => tasks.id);
+
 export const submissions = pgTable(
   "submissions",
   {
     id: text("id").primaryKey(),
-    taskId: text("task_id")
-      .notNull()
-      .references(() => tasks.id),
-    workerId: text("worker_id")
-      .notNull()
-      .references(() => users.id),
+    taskId: taskReference(),
+    workerId: userReference("worker_id"),
     /** The task's buyer, copied so the review queue needs no join to filter. */
-    buyerId: text("buyer_id")
-      .notNull()
-      .references(() => users.id),
+    buyerId: userReference("buyer_id"),
     details: text("submission_details").notNull(),
     /** The screenshots sent as proof (rule R18's pipeline), as /uploads/ addresses. */
     attachments: text("attachments")
@@ -143,31 +141,24 @@ export const reservations = pgTable(
   "reservations",
   {
     id: text("id").primaryKey(),
-    taskId: text("task_id")
-      .notNull()
-      .references(() => tasks.id),
-    workerId: text("worker_id")
-      .notNull()
-      .references(() => users.id),
+    taskId: taskReference(),
+    workerId: userReference("worker_id"),
     status: text("status", { enum: reservationStatuses }).notNull().default("active"),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true, precision: 3 }).notNull(),
     endedAt: timestamp("ended_at", { withTimezone: true, precision: 3 }),
   },
-  (table) => [
-    check(
-      "reservations_status_check",
-      sql`${table.status} in ('active', 'submitted', 'cancelled', 'expired', 'ended')`,
-    ),
-    // One live reservation per worker and task, decided by the database when two requests race.
-    uniqueIndex("reservations_active_task_worker_idx")
-      .on(table.taskId, table.workerId)
-      .where(sql`${table.status} = 'active'`),
-    index("reservations_active_worker_idx")
-      .on(table.workerId, table.expiresAt)
-      .where(sql`${table.status} = 'active'`),
-    index("reservations_active_expiry_idx")
-      .on(table.expiresAt)
-      .where(sql`${table.status} = 'active'`),
-  ],
+  (table) => {
+    const active = sql`${table.status} = 'active'`;
+    return [
+      check(
+        "reservations_status_check",
+        sql`${table.status} in ('active', 'submitted', 'cancelled', 'expired', 'ended')`,
+      ),
+      // One live reservation per worker and task, decided by the database when two requests race.
+      uniqueIndex("reservations_active_task_worker_idx").on(table.taskId, table.workerId).where(active),
+      index("reservations_active_worker_idx").on(table.workerId, table.expiresAt).where(active),
+      index("reservations_active_expiry_idx").on(table.expiresAt).where(active),
+    ];
+  },
 );

@@ -1,26 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Page, Submission, Task, User, Withdrawal, WithdrawalRequest } from "@taskmint/shared";
 import { auditLog, tasks, users } from "../../db/schema/index.ts";
-import {
-  postTask,
-  registerUser,
-  signIn,
-  signInAdmin,
-  startTestApp,
-  type TestContext,
-} from "../../test/harness.ts";
+import { postTask, registerUser, signIn, signInAdmin, testAppPerFile } from "../../test/harness.ts";
 import * as ledger from "../ledger/service.ts";
 import { ensureAdmin } from "../users/service.ts";
 
-let ctx: TestContext;
 let admin: { id: string; cookie: string };
 
+const ctx = testAppPerFile();
 beforeAll(async () => {
-  ctx = await startTestApp();
   admin = await signInAdmin(ctx, "root-admin@example.com");
 });
-afterAll(() => ctx.close());
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>

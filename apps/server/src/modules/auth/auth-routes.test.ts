@@ -1,17 +1,16 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { users, verifications } from "../../db/schema/index.ts";
 import {
   multipart,
   registerUser,
   sessionCookie,
   signIn,
-  startTestApp,
+  testAppPerFile,
   testImage,
   type RegisteredUser,
-  type TestContext,
 } from "../../test/harness.ts";
 import { RESET_MAILS_PER_EMAIL_PER_HOUR } from "./routes.ts";
 
@@ -60,14 +59,12 @@ const SIGN_IN_SPELLINGS = [
 ];
 
 describe("every spelling of sign-in passes the same limit", () => {
-  let ctx: TestContext;
   let base: string;
+  const ctx = testAppPerFile({ env: { AUTH_RATE_LIMIT: "3" } });
   beforeAll(async () => {
-    ctx = await startTestApp({ env: { AUTH_RATE_LIMIT: "3" } });
     await ctx.app.listen({ port: 0, host: "127.0.0.1" });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   });
-  afterAll(() => ctx.close());
 
   it.each(SIGN_IN_SPELLINGS)(
     "refuses %s with 400 before any route or the auth library sees it",
@@ -139,11 +136,7 @@ describe("every spelling of sign-in passes the same limit", () => {
 });
 
 describe("password reset requests are limited per address and per mailbox", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp({ env: { AUTH_RATE_LIMIT: "10" } });
-  });
-  afterAll(() => ctx.close());
+  const ctx = testAppPerFile({ env: { AUTH_RATE_LIMIT: "10" } });
 
   const ask = (email: string, ip: string) =>
     ctx.app.inject({
@@ -171,11 +164,7 @@ describe("password reset requests are limited per address and per mailbox", () =
 });
 
 describe("the auth library's routes", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = testAppPerFile();
 
   // Everything the library serves that the app does not use (docs/decisions/009).
   const CLOSED = [
@@ -320,11 +309,7 @@ describe("the auth library's routes", () => {
 });
 
 describe("account-existence oracles", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await startTestApp();
-  });
-  afterAll(() => ctx.close());
+  const ctx = testAppPerFile();
 
   it("checks the photo before it looks the email up: a junk photo gets the same answer for a taken and a free address", async () => {
     const taken = await registerUser(ctx.app, "worker");

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { User } from "@taskmint/shared";
 import { sessions } from "../../db/schema/index.ts";
@@ -10,24 +10,22 @@ import {
   signInAdmin,
   startTestApp,
   type RegisteredUser,
-  type TestContext,
+  testAppPerFile,
 } from "../../test/harness.ts";
 import { ensureAdmin } from "../users/service.ts";
 
-let ctx: TestContext;
+// A route guarded for buyers only, as later features guard theirs.
+const ctx = testAppPerFile({
+  configure: (app) =>
+    app.get("/api/test/buyer-only", { preHandler: requireRole("buyer") }, () => ({ ok: true })),
+});
 let worker: RegisteredUser;
 let buyer: RegisteredUser;
 
 beforeAll(async () => {
-  // A route guarded for buyers only, as later features guard theirs.
-  ctx = await startTestApp({
-    configure: (app) =>
-      app.get("/api/test/buyer-only", { preHandler: requireRole("buyer") }, () => ({ ok: true })),
-  });
   worker = await registerUser(ctx.app, "worker");
   buyer = await registerUser(ctx.app, "buyer");
 });
-afterAll(() => ctx.close());
 
 const me = (cookie?: string) =>
   ctx.app.inject({ method: "GET", url: "/api/me", headers: cookie ? { cookie } : {} });

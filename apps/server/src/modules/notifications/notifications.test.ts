@@ -1,23 +1,19 @@
 import type { ReadableStream } from "node:stream/web";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Submission, Task } from "@taskmint/shared";
 import { notifications } from "../../db/schema/index.ts";
 import {
   postTask,
   registerUser,
   startTestApp,
+  testAppPerFile,
   type RegisteredUser,
-  type TestContext,
 } from "../../test/harness.ts";
 import type { AppNotification } from "@taskmint/shared";
 import { notify } from "./service.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await startTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = testAppPerFile();
 
 type Method = "GET" | "POST";
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>

@@ -4,7 +4,13 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, Payment, User } from "@taskmint/shared";
 import { ledgerTransfers, notifications, payments } from "../../db/schema/index.ts";
-import { registerUser, startTestApp, type RegisteredUser, type TestContext } from "../../test/harness.ts";
+import {
+  registerUser,
+  startTestApp,
+  testAppPerFile,
+  type RegisteredUser,
+  type TestContext,
+} from "../../test/harness.ts";
 
 type Method = "GET" | "POST";
 const callOn = (ctx: TestContext) => (method: Method, url: string, cookie?: string, payload?: object) =>
@@ -28,13 +34,11 @@ const sandboxConfirm = (
 ) => call("POST", `/api/payments/${paymentId}/sandbox-confirm`, cookie, card(cardNumber));
 
 describe("sandbox provider", () => {
-  let ctx: TestContext;
   let call: ReturnType<typeof callOn>;
+  const ctx = testAppPerFile();
   beforeAll(async () => {
-    ctx = await startTestApp();
     call = callOn(ctx);
   });
-  afterAll(() => ctx.close());
 
   async function buy(buyer: RegisteredUser, packageId: string, cardNumber: string) {
     const started = await call("POST", "/api/payments", buyer.cookie, { package_id: packageId });

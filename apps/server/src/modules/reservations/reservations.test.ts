@@ -1,26 +1,21 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Reservation, TaskDetails, Task, LargePage } from "@taskmint/shared";
 import { ledgerTransfers, notifications, reservations, submissions, tasks } from "../../db/schema/index.ts";
 import {
   marketplaceCalls,
   registerUser,
   signInAdmin,
-  startTestApp,
+  testAppPerFile,
   TestClock,
   type RegisteredUser,
-  type TestContext,
 } from "../../test/harness.ts";
 import { balanceOf, escrowOf } from "../ledger/service.ts";
 import { expireTasks } from "../tasks/service.ts";
 import { expireReservations } from "./service.ts";
 
-let ctx: TestContext;
 const clock = new TestClock();
-beforeAll(async () => {
-  ctx = await startTestApp({ clock });
-});
-afterAll(() => ctx.close());
+const ctx = testAppPerFile({ clock });
 
 const { call, coinsOf, days, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
 const reserve = (worker: RegisteredUser, taskId: string) =>

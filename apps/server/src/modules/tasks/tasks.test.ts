@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   taskSearchPageSchema,
   taskSorts,
@@ -25,24 +25,19 @@ import {
   postTask,
   registerUser,
   signInAdmin,
-  startTestApp,
+  testAppPerFile,
   testImage,
   TestClock,
   type RegisteredUser,
-  type TestContext,
   type UploadFile,
 } from "../../test/harness.ts";
 import { approveSubmission, autoApproveDue } from "../submissions/service.ts";
 import { expireTasks } from "./service.ts";
 
-let ctx: TestContext;
 const clock = new TestClock();
-beforeAll(async () => {
-  ctx = await startTestApp({ clock });
-});
-afterAll(() => ctx.close());
+const ctx = testAppPerFile({ clock });
 
-const { call, coinsOf, days, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
+const { call, coinsOf, days, newTask, pendingSubmission, submit } = marketplaceCalls(() => ctx.app, clock);
 
 /** Tasks as the given order lists them: by its key, then by id in the same direction. */
 function inOrder(items: Task[], sort: TaskSort): Task[] {
@@ -291,10 +286,7 @@ describe("editing and deleting (rules R7, R8)", () => {
   });
 
   it("refunds only the open slots when deleted; pending submissions stay reviewable", async () => {
-    const buyer = await registerUser(ctx.app, "buyer");
-    const task = await newTask(buyer, { required_workers: 4, payable_amount: 5 });
-    const worker = await registerUser(ctx.app, "worker");
-    const submission = (await submit(worker, task.id)).json<Submission>();
+    const { buyer, task, submission } = await pendingSubmission({ required_workers: 4, payable_amount: 5 });
     expect(await coinsOf(buyer)).toBe(30);
 
     const deleted = await call("DELETE", `/api/tasks/${task.id}`, buyer.cookie);
@@ -438,10 +430,7 @@ describe("submitting (rule R3)", () => {
 
 describe("reviewing (rules R4, R5)", () => {
   it("approve pays the worker once; a second decision is refused", async () => {
-    const buyer = await registerUser(ctx.app, "buyer");
-    const task = await newTask(buyer, { payable_amount: 6 });
-    const worker = await registerUser(ctx.app, "worker");
-    const submission = (await submit(worker, task.id)).json<Submission>();
+    const { buyer, worker, submission } = await pendingSubmission({ payable_amount: 6 });
     const approved = await call("POST", `/api/submissions/${submission.id}/approve`, buyer.cookie);
     expect(approved.json()).toMatchObject({ status: "approved" });
     expect(await coinsOf(worker)).toBe(16);
@@ -458,10 +447,7 @@ describe("reviewing (rules R4, R5)", () => {
   });
 
   it("pays once when two approvals of one submission race", async () => {
-    const buyer = await registerUser(ctx.app, "buyer");
-    const task = await newTask(buyer, { payable_amount: 9 });
-    const worker = await registerUser(ctx.app, "worker");
-    const submission = (await submit(worker, task.id)).json<Submission>();
+    const { buyer, worker, submission } = await pendingSubmission({ payable_amount: 9 });
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
         call("POST", `/api/submissions/${submission.id}/approve`, buyer.cookie),
@@ -472,10 +458,10 @@ describe("reviewing (rules R4, R5)", () => {
   });
 
   it("approves all or nothing: when the escrow cannot pay, the submission stays pending, unpaid and unannounced", async () => {
-    const buyer = await registerUser(ctx.app, "buyer");
-    const task = await newTask(buyer, { payable_amount: 6, required_workers: 1 });
-    const worker = await registerUser(ctx.app, "worker");
-    const submission = (await submit(worker, task.id)).json<Submission>();
+    const { buyer, task, worker, submission } = await pendingSubmission({
+      payable_amount: 6,
+      required_workers: 1,
+    });
     const notificationsBefore = await ctx.db.$count(notifications, eq(notifications.userId, worker.user.id));
     const emptied = eq(ledgerAccounts.ownerKey, escrowOf(task.id));
     // A broken ledger (never the case in use): the payment fails inside the approval.
@@ -504,10 +490,7 @@ describe("reviewing (rules R4, R5)", () => {
   });
 
   it("reject needs a reason, returns the slot of an open task and shows the reason to the worker", async () => {
-    const buyer = await registerUser(ctx.app, "buyer");
-    const task = await newTask(buyer, { required_workers: 1 });
-    const worker = await registerUser(ctx.app, "worker");
-    const submission = (await submit(worker, task.id)).json<Submission>();
+    const { buyer, task, worker, submission } = await pendingSubmission({ required_workers: 1 });
     expect(
       (await call("POST", `/api/submissions/${submission.id}/reject`, buyer.cookie, { reason: "" }))
         .statusCode,
@@ -525,10 +508,7 @@ describe("reviewing (rules R4, R5)", () => {
 
 describe("background jobs (rules R6, R9)", () => {
   it("auto-approves a submission still pending after AUTO_APPROVE_DAYS, through the approval path", async () => {
-    const buyer = await registerUser(ctx.app, "buyer");
-    const task = await newTask(buyer, { payable_amount: 4, completion_date: days(30) });
-    const worker = await registerUser(ctx.app, "worker");
-    const submission = (await submit(worker, task.id)).json<Submission>();
+    const { worker, submission } = await pendingSubmission({ payable_amount: 4, completion_date: days(30) });
     expect(submission.auto_approve_at).toBe(
       new Date(Date.parse(submission.current_date) + 3 * 86_400_000).toISOString(),
     );

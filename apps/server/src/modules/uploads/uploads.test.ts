@@ -1,15 +1,11 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { uploads, users } from "../../db/schema/index.ts";
-import { multipart, startTestApp, testImage, type TestContext } from "../../test/harness.ts";
+import { multipart, testAppPerFile, testImage } from "../../test/harness.ts";
 
 // Hostile uploads, sent where any visitor can send one: the registration photo.
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await startTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = testAppPerFile();
 
 async function registerWith(bytes: Buffer, filename: string, type: string) {
   const body = await multipart({

@@ -1,14 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PASSWORD_RULE_MESSAGE, type User } from "@taskmint/shared";
 import { ledgerTransfers, uploads, users } from "../../db/schema/index.ts";
-import { multipart, registerUser, startTestApp, testImage, type TestContext } from "../../test/harness.ts";
+import { multipart, registerUser, testAppPerFile, testImage } from "../../test/harness.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await startTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = testAppPerFile();
 
 async function register(fields: Record<string, string | { bytes: Buffer; filename: string; type: string }>) {
   return ctx.app.inject({ method: "POST", url: "/api/register", ...(await multipart(fields)) });

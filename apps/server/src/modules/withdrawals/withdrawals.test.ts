@@ -1,17 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Page, User, Withdrawal } from "@taskmint/shared";
 import { notifications, withdrawals } from "../../db/schema/index.ts";
-import { registerUser, signInAdmin, startTestApp, type TestContext } from "../../test/harness.ts";
+import { registerUser, signInAdmin, testAppPerFile } from "../../test/harness.ts";
 import { MINT, PAYOUT, balanceOf, holdOf, transfer, walletOf } from "../ledger/service.ts";
 
-let ctx: TestContext;
 let admin: string;
+const ctx = testAppPerFile();
 beforeAll(async () => {
-  ctx = await startTestApp();
   admin = (await signInAdmin(ctx, "admin-w@example.com")).cookie;
 });
-afterAll(() => ctx.close());
 
 type Method = "GET" | "POST";
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
