@@ -278,6 +278,49 @@ describe("delivery", () => {
     await live.context().close();
   });
 
+  /** A page whose app script waits until `release` is called, as on a slow phone. */
+  async function withHeldScript() {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, baseURL: server.url });
+    const page = await context.newPage();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return { page, release };
+  }
+
+  it("keeps what a visitor typed into the prerendered All Tasks when the app takes over", async () => {
+    const { page, release } = await withHeldScript();
+    await page.goto("/allTask", { waitUntil: "commit" });
+    const search = page.getByRole("searchbox", { name: "Search tasks" });
+    await search.fill("logo");
+    const prerendered = await search.elementHandle();
+    release();
+    // The app renders its own fields over the markup: the typed words and the focus move to them.
+    await expect.poll(() => prerendered?.evaluate((field) => field.isConnected)).toBe(false);
+    expect(await search.inputValue()).toBe("logo");
+    expect(await page.evaluate<string>("document.activeElement?.getAttribute('name')")).toBe("q");
+    // The app holds the words itself: Enter searches for them.
+    await page.keyboard.press("Enter");
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("logo");
+    await page.context().close();
+  });
+
+  it("searches from the prerendered All Tasks before the app has loaded, through the form itself", async () => {
+    const { page, release } = await withHeldScript();
+    await page.goto("/allTask", { waitUntil: "commit" });
+    await page.getByRole("searchbox", { name: "Search tasks" }).fill("logo");
+    await page.getByRole("searchbox", { name: "Search tasks" }).press("Enter");
+    await page.waitForURL(/[?&]q=logo/, { waitUntil: "commit" });
+    release();
+    // The empty fields the form sent are no filter: the app shows the search.
+    await expect.poll(() => page.getByRole("searchbox", { name: "Search tasks" }).inputValue()).toBe("logo");
+    await page.getByRole("button", { name: "Clear filters" }).waitFor();
+    await page.context().close();
+  });
+
   it("opens the mobile menu by keyboard", async () => {
     const page = await open("/", 375);
     const toggle = page.getByRole("button", { name: "Open menu" });

@@ -4,6 +4,7 @@ import {
   LARGE_LIST_COUNT_CAP,
   type AdminStats,
   type AdminUser,
+  type TaskSearchPage,
   type LargePage,
   type Task,
 } from "@taskmint/shared";
@@ -122,5 +123,18 @@ describe("searching a large list (issue 17)", () => {
     expect(rare.map((task) => task.id).sort()).toEqual(expected.map((task) => task.id).sort());
     expect(rare.length).toBeGreaterThan(0);
     expect(rare.length).toBeLessThan(LARGE_LIST_COUNT_CAP);
+    // The ids read first count the matches, exactly under the cap, in both lists.
+    const rareFirst = await get<LargePage<Task>>("/api/worker/tasks?q=review&limit=5", worker.cookie);
+    expect(rareFirst).toMatchObject({ total: expected.length, total_capped: false });
+    const publicReview = await ctx.db.$count(
+      tasks,
+      sql`status = 'open' and required_workers > 0 and deleted_at is null and completion_date >= current_date
+        and search_document @@ websearch_to_tsquery('english', 'review')`,
+    );
+    const publicFirst = await get<TaskSearchPage>("/api/tasks?q=review&limit=5", worker.cookie);
+    expect(publicFirst).toMatchObject({ total_estimate: publicReview, total_capped: false });
+    expect(publicFirst.items).toHaveLength(5);
+    const publicCommon = await get<TaskSearchPage>("/api/tasks?q=steps&limit=5", worker.cookie);
+    expect(publicCommon).toMatchObject({ total_estimate: LARGE_LIST_COUNT_CAP, total_capped: true });
   });
 });

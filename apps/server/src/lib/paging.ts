@@ -70,6 +70,8 @@ export async function keysetPage<Row, Item>(
     page: LargePageQuery;
     table: PgTable;
     where: SQL | undefined;
+    /** The capped count, when the caller already knows it (a search counts its matches first). */
+    counted?: { total: number; total_capped: boolean };
     order: { key: AnyColumn; id: AnyColumn; kind: CursorKind; direction: "asc" | "desc" };
     /** The select of the rows matching `where`, in `order`. */
     rows: (where: SQL | undefined, order: SQL[]) => Windowed<Row>;
@@ -89,7 +91,7 @@ export async function keysetPage<Row, Item>(
       )
       .limit(page.limit + 1)
       .offset(offsetOf(page)),
-    countUpTo(db, list.table, where, sorted),
+    list.counted ?? countUpTo(db, list.table, where, sorted),
   ]);
   return largePage(rows, page, counted, list.cursorOf, list.toItem);
 }

@@ -96,6 +96,9 @@ export async function seedLarge(db: Database, size: LargeSeedSize, now: Date): P
       left join (select from_account_id as id, sum(amount) as total from ledger_transfers group by from_account_id) outgoing on outgoing.id = b.id
       where a.id = b.id`);
   });
-  // Fresh statistics, or the planner guesses from empty tables and sorts whole lists.
-  await db.execute(sql`analyze`);
+  // Fresh statistics, or the planner guesses from empty tables and sorts whole lists; and no
+  // dead rows: the seed updates the tasks it inserted (their slots), and a scan that meets the
+  // old versions before autovacuum does reads far more than the live table (a search probe
+  // took 166 ms instead of 4 at 1,000,000 tasks).
+  await db.execute(sql`vacuum analyze`);
 }

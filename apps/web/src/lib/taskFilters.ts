@@ -10,7 +10,9 @@ const DEFAULT_FILTERS: TaskFilters = { sort: "newest" };
  */
 export function useTaskFilters() {
   const [params, setParams] = useSearchParams();
-  const parsed = taskFiltersSchema.safeParse(Object.fromEntries(params));
+  // A field left empty (the form's own submission, before the app took over, sends them all) is no filter.
+  const given = [...params].filter(([, value]) => value !== "");
+  const parsed = taskFiltersSchema.safeParse(Object.fromEntries(given));
   const filters = parsed.success ? parsed.data : DEFAULT_FILTERS;
   const isFiltered = Boolean(filters.q || filters.category || filters.min_reward);
   const change = (next: Partial<TaskFilters>) => {

@@ -19,7 +19,8 @@ export const resultCount = (total: number, capped: boolean) =>
 
 /**
  * Search, category, least reward and order of a task browser. Words apply on Enter or the
- * button; the choices apply at once. Everything lives in the address (useTaskFilters).
+ * button; the choices apply at once. Everything lives in the address (useTaskFilters), under
+ * the fields' names, so the prerendered form submits the same search before the app takes over.
  */
 export function TaskFilterBar({
   filters: { filters, isFiltered, change, clear },
@@ -56,6 +57,7 @@ export function TaskFilterBar({
         </button>
       </label>
       <select
+        name="category"
         aria-label="Category"
         className="select w-full"
         value={filters.category ?? ""}
@@ -74,6 +76,7 @@ export function TaskFilterBar({
         <span className="text-base-content/70">Least reward</span>
         <input
           id={`${id}-min`}
+          name="min_reward"
           type="number"
           inputMode="numeric"
           min={1}
@@ -85,6 +88,7 @@ export function TaskFilterBar({
         />
       </label>
       <select
+        name="sort"
         aria-label="Order"
         className="select w-full"
         value={filters.sort}
