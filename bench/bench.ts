@@ -246,6 +246,15 @@ await measure("search, rare word", { url: `${base}/api/tasks?q=zanzibar&limit=20
 await measure("search, common word + category", {
   url: `${base}/api/tasks?q=review&category=surveys&limit=20`,
 });
+// The server remembers for a few seconds which searches are common; a search never asked
+// before pays for finding that out (the same words, with a different word excluded each time).
+let fresh = 0;
+await measure("search, common word, new each time", {
+  url: base,
+  requests: [
+    { setupRequest: (request) => ({ ...request, path: `/api/tasks?q=review+-x${fresh++}&limit=20` }) },
+  ],
+});
 for (const sort of Object.keys(orders))
   await measure(`worker's available tasks, ${sort}`, {
     url: `${base}/api/worker/tasks?sort=${sort}&limit=20`,

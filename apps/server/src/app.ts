@@ -39,6 +39,7 @@ import { statsRoutes } from "./modules/stats/routes.ts";
 import { reservationRoutes } from "./modules/reservations/routes.ts";
 import { submissionRoutes } from "./modules/submissions/routes.ts";
 import { createSessionReader } from "./modules/auth/session-reader.ts";
+import { createCommonSearches } from "./modules/tasks/common-searches.ts";
 import { createFirstPageCache } from "./modules/tasks/first-page-cache.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook("onClose", () => background.drain());
   const publicTaskPages = createFirstPageCache();
   app.decorate("publicTaskPages", publicTaskPages);
+  app.decorate("commonSearches", createCommonSearches());
   app.addHook("onSend", async (request, reply) => {
     void reply.header("x-request-id", request.id);
     // Any write that succeeded may have changed the public list: its writer sees it next read.

@@ -4,6 +4,7 @@ import type { BackgroundWork } from "./lib/background.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import type { createSessionReader } from "./modules/auth/session-reader.ts";
 import type { NotificationHub } from "./modules/notifications/hub.ts";
+import type { CommonSearches } from "./modules/tasks/common-searches.ts";
 import type { FirstPageCache } from "./modules/tasks/first-page-cache.ts";
 import type { SandboxProvider, StripeProvider } from "./modules/payments/providers.ts";
 import type { SessionUser } from "./plugins/auth-guard.ts";
@@ -19,6 +20,7 @@ declare module "fastify" {
     notificationHub: NotificationHub;
     background: BackgroundWork;
     publicTaskPages: FirstPageCache;
+    commonSearches: CommonSearches;
   }
   interface FastifyRequest {
     /** undefined until the session was looked up, then the user or null. */

@@ -65,6 +65,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.clock(),
         audience,
         firstPages: app.publicTaskPages,
+        commonSearches: app.commonSearches,
       });
       // Already the JSON of the schema above (the first pages' cache serializes once); Fastify
       // sends a string as it is, and only the type provider needs telling.
@@ -174,6 +175,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         workerId: (await currentUser(request)).id,
         query: request.query,
         now: app.clock(),
+        commonSearches: app.commonSearches,
       }),
   );
 

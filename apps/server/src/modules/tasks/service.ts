@@ -47,6 +47,7 @@ import { recordAudit } from "../admin/audit.ts";
 import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { activeReservationOf, endReservationsOfTask, liveReservationOf } from "../reservations/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
+import type { CommonSearches } from "./common-searches.ts";
 import type { FirstPageCache } from "./first-page-cache.ts";
 import { keysetPage, offsetPage } from "../../lib/paging.ts";
 import {
@@ -331,23 +332,35 @@ interface Narrowed {
  * full-text index: otherwise PostgreSQL answers `ORDER BY key LIMIT n` by walking the order's
  * index and testing every row against the words, all open tasks when few match (seconds at a
  * million). A search matching more than the cap is common, and that walk finds a page within a
- * few hundred rows. The narrowed list keeps `base` (a task filled since is not shown) and drops
- * the words the ids were found by.
+ * few hundred rows, and the search is remembered as common for a few seconds (common-searches.ts)
+ * so its next pages skip the probe. The narrowed list keeps `base` (a task filled since is not
+ * shown) and drops the words the ids were found by.
  */
 async function narrowedBySearch(
   db: Database,
-  base: SQL | undefined,
-  filters: TaskFilters,
+  list: {
+    base: SQL | undefined;
+    filters: TaskFilters;
+    scope: string;
+    now: Date;
+    commonSearches: CommonSearches;
+  },
 ): Promise<Narrowed> {
+  const { base, filters, now, commonSearches } = list;
   const where = and(base, filtersSql(filters));
   if (!filters.q) return { where };
+  const common = { where, counted: { total: LARGE_LIST_COUNT_CAP, total_capped: true } };
+  const key = JSON.stringify([list.scope, filters.q, filters.category, filters.min_reward]);
+  if (commonSearches.isCommon(key, now)) return common;
   const matches = await db
     .select({ id: tasks.id })
     .from(tasks)
     .where(where)
     .limit(LARGE_LIST_COUNT_CAP + 1);
-  if (matches.length > LARGE_LIST_COUNT_CAP)
-    return { where, counted: { total: LARGE_LIST_COUNT_CAP, total_capped: true } };
+  if (matches.length > LARGE_LIST_COUNT_CAP) {
+    commonSearches.remember(key, now);
+    return common;
+  }
   // One array parameter, not a thousand: binding them cost more than the query's own work.
   const ids = matches.map((match) => match.id);
   return {
@@ -389,24 +402,33 @@ function publicPageStatement(db: Database, sort: TaskSort, afterCursor: boolean)
  */
 export function listPublicTasksJson(
   db: Database,
-  request: { query: PublicTaskQuery; now: Date; audience: TaskAudience; firstPages: FirstPageCache },
+  request: PublicPageRequest & { firstPages: FirstPageCache },
 ): Promise<string> {
   const { query, now, audience, firstPages } = request;
-  const read = async () => JSON.stringify(await readPublicPage(db, query, now, audience));
+  const read = async () => JSON.stringify(await readPublicPage(db, request));
   if (query.cursor || isFiltered(query)) return read();
   return firstPages.get(`${audience}:${query.sort}:${query.limit}`, now, read);
 }
 
-async function readPublicPage(
-  db: Database,
-  query: PublicTaskQuery,
-  now: Date,
-  audience: TaskAudience,
-): Promise<TaskSearchPage> {
+interface PublicPageRequest {
+  query: PublicTaskQuery;
+  now: Date;
+  audience: TaskAudience;
+  commonSearches: CommonSearches;
+}
+
+async function readPublicPage(db: Database, request: PublicPageRequest): Promise<TaskSearchPage> {
+  const { query, now, audience, commonSearches } = request;
   const { sort, limit } = query;
   const order = TASK_ORDERS[sort];
   const after = query.cursor ? decodeCursor(query.cursor, order.kind) : null;
-  const { where, counted: known } = await narrowedBySearch(db, takeable(isoDate(now)), query);
+  const { where, counted: known } = await narrowedBySearch(db, {
+    base: takeable(isoDate(now)),
+    filters: query,
+    scope: "public",
+    now,
+    commonSearches,
+  });
   // One row more than asked tells whether another page follows.
   const [rows, counted] = await Promise.all([
     isFiltered(query)
@@ -439,9 +461,9 @@ async function readPublicPage(
 /** Tasks this worker can still submit to (rule R3), filtered and ordered like the public browser. */
 export async function listWorkerTasks(
   db: Database,
-  request: { workerId: string; query: WorkerTaskQuery; now: Date },
+  request: { workerId: string; query: WorkerTaskQuery; now: Date; commonSearches: CommonSearches },
 ): Promise<LargePage<Task> & { total_estimate: number }> {
-  const { workerId, query, now } = request;
+  const { workerId, query, now, commonSearches } = request;
   const notYetSubmitted = notExists(
     db
       .select({ one: sql`1` })
@@ -456,11 +478,13 @@ export async function listWorkerTasks(
       .where(liveReservationOf(tasks.id, workerId)),
   );
   const order = TASK_ORDERS[query.sort];
-  const { where, counted } = await narrowedBySearch(
-    db,
-    and(takeable(isoDate(now)), notYetSubmitted, notReserved),
-    query,
-  );
+  const { where, counted } = await narrowedBySearch(db, {
+    base: and(takeable(isoDate(now)), notYetSubmitted, notReserved),
+    filters: query,
+    scope: `worker:${workerId}`,
+    now,
+    commonSearches,
+  });
   const page = await keysetPage(db, {
     page: query,
     table: tasks,

@@ -1,0 +1,4 @@
+CREATE INDEX "tasks_open_category_price_idx" ON "tasks" USING btree ("category","payable_amount","id") WHERE "tasks"."status" = 'open' and "tasks"."required_workers" > 0;--> statement-breakpoint
+CREATE INDEX "tasks_open_category_newest_idx" ON "tasks" USING btree ("category","created_at","id") WHERE "tasks"."status" = 'open' and "tasks"."required_workers" > 0;--> statement-breakpoint
+CREATE INDEX "tasks_open_category_pay_rate_idx" ON "tasks" USING btree ("category","pay_rate","id") WHERE "tasks"."status" = 'open' and "tasks"."required_workers" > 0;--> statement-breakpoint
+CREATE INDEX "tasks_open_category_ending_idx" ON "tasks" USING btree ("category","completion_date","id") WHERE "tasks"."status" = 'open' and "tasks"."required_workers" > 0;
