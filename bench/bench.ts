@@ -105,25 +105,32 @@ const sampleTaskIds = (
     Math.floor(openCount / 3),
   ])) as [string][]
 ).map(([id]) => id);
-// On PostgreSQL the benchmark keeps a connection to count each route's sequential scans, per table.
-type ScanCounts = Map<string, { scans: number; rows: number }>;
+// On PostgreSQL the benchmark keeps a connection to count each route's sequential scans, per
+// table, and the rows they read: a scan that stops at a LIMIT reads a small part of its table.
+type ScanCounts = Map<string, { scans: number; read: number; rows: number }>;
 async function sequentialScans(): Promise<ScanCounts | null> {
   if (database.kind !== "postgres") return null;
   // Backends report their table statistics at most once a second.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const counts = (await queryRows(
     database,
-    "select relname, seq_scan::int, n_live_tup::int from pg_stat_user_tables",
+    "select relname, seq_scan::int, seq_tup_read::float8, n_live_tup::int from pg_stat_user_tables",
     [],
-  )) as [string, number, number][];
-  return new Map(counts.map(([table, scans, rows]) => [table, { scans, rows }]));
+  )) as [string, number, number, number][];
+  return new Map(counts.map(([table, scans, read, rows]) => [table, { scans, read, rows }]));
 }
-/** "sessions (40 rows) x 1200" for each table scanned whole during a run; "none" when no table was. */
+/**
+ * "sessions (40 rows) x 1200" for each table scanned during a run, with "reading 1% each" when
+ * the scans read less than the whole table on average; "none" when no table was scanned.
+ */
 function scannedTables(before: ScanCounts | null, after: ScanCounts | null): string | null {
   if (!before || !after) return null;
-  const scanned = [...after].flatMap(([table, { scans, rows }]) => {
+  const scanned = [...after].flatMap(([table, { scans, read, rows }]) => {
     const more = scans - (before.get(table)?.scans ?? 0);
-    return more > 0 ? [`${table} (${rows} rows) x ${more}`] : [];
+    if (more <= 0) return [];
+    const share = (read - (before.get(table)?.read ?? 0)) / more / Math.max(rows, 1);
+    const part = share < 0.995 ? `, reading ${share < 0.01 ? "under 1" : Math.round(share * 100)}% each` : "";
+    return [`${table} (${rows} rows) x ${more}${part}`];
   });
   return scanned.length > 0 ? scanned.join(", ") : "none";
 }

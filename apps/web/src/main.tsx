@@ -27,44 +27,59 @@ function start(container: HTMLElement) {
 
 type FormField = HTMLInputElement | HTMLSelectElement;
 
+/** Puts a value into a field the app renders, so that React takes it as typed. */
+function typeInto(field: FormField, value: string) {
+  // React tracks the values it set: the element's own setter and the event it listens for
+  // make it see this one.
+  const prototype = Object.getPrototypeOf(field) as FormField;
+  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, value);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
+}
+
+const changedByVisitor = (field: FormField) =>
+  field instanceof HTMLSelectElement
+    ? [...field.options].some((option) => option.selected !== option.defaultSelected)
+    : field.value !== field.defaultValue;
+
 /**
  * What a visitor typed or chose in a prerendered page's fields before the app took over: the
- * app renders fields of its own over them, and this puts the visitor's values (and focus) into
- * the app's fields of the same name once they are on the page.
+ * app replaces the markup (first with a loading state while the page's code arrives), and this
+ * puts the visitor's values and focus into the app's fields of the same name once they appear.
  */
 function keepPrerenderedInput(container: HTMLElement) {
   const prerendered = [...container.querySelectorAll<FormField>("input[name], select[name]")];
   if (prerendered.length === 0) return;
-  let focused: Element | null = null;
+  // The visitor may be in a field already (this runs once the script has arrived).
+  let focused: Element | null = document.activeElement;
   const noteFocus = (event: FocusEvent) => (focused = event.target as Element);
   container.addEventListener("focusin", noteFocus);
+  let pending: FormField[] | null = null;
   const observer = new MutationObserver(() => {
-    if (prerendered.some((field) => field.isConnected)) return;
-    observer.disconnect();
-    container.removeEventListener("focusin", noteFocus);
-    for (const old of prerendered) {
-      const changed =
-        old instanceof HTMLSelectElement
-          ? [...old.options].some((option) => option.selected !== option.defaultSelected)
-          : old.value !== old.defaultValue;
-      const field = container.querySelector<FormField>(`${old.tagName}[name="${old.name}"]`);
-      if (!field || (!changed && old !== focused)) continue;
-      if (changed) {
-        // React tracks the values it set: the element's own setter and the event it listens
-        // for make it take the value as typed.
-        const prototype = Object.getPrototypeOf(field) as FormField;
-        Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, old.value);
-        field.dispatchEvent(
-          new Event(field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }),
-        );
-      }
-      if (old !== focused) continue;
-      field.focus();
-      if (field instanceof HTMLInputElement && old instanceof HTMLInputElement && old.selectionStart !== null)
-        field.setSelectionRange(old.selectionStart, old.selectionEnd);
+    if (!pending) {
+      if (prerendered.some((field) => field.isConnected)) return;
+      container.removeEventListener("focusin", noteFocus);
+      pending = prerendered.filter((old) => old === focused || changedByVisitor(old));
     }
+    pending = pending.filter((old) => {
+      const field = container.querySelector<FormField>(`${old.tagName}[name="${old.name}"]`);
+      if (!field) return true;
+      if (old.value !== field.value) typeInto(field, old.value);
+      if (old === focused) {
+        field.focus();
+        if (
+          field instanceof HTMLInputElement &&
+          old instanceof HTMLInputElement &&
+          old.selectionStart !== null
+        )
+          field.setSelectionRange(old.selectionStart, old.selectionEnd);
+      }
+      return false;
+    });
+    if (pending.length === 0) observer.disconnect();
   });
-  observer.observe(container, { childList: true });
+  observer.observe(container, { childList: true, subtree: true });
+  // A page that never renders those fields again stops being watched.
+  setTimeout(() => observer.disconnect(), 30_000);
 }
 
 // A prerendered page (scripts/prerender.mjs) is painted first; the app takes over after that frame.
