@@ -68,25 +68,20 @@ export const tasks = pgTable(
       check("tasks_estimated_minutes_check", sql`${table.estimatedMinutes} between 1 and 600`),
       check("tasks_time_limit_minutes_check", sql`${table.timeLimitMinutes} between 5 and 1440`),
       check("tasks_proof_images_check", sql`${table.proofImages} between 0 and 3`),
-      // The public browser's three orders, over open tasks with a free slot only.
-      index("tasks_open_price_idx").on(table.payableAmount, table.id).where(openWithSlots),
-      index("tasks_open_newest_idx").on(table.createdAt, table.id).where(openWithSlots),
-      index("tasks_open_pay_rate_idx").on(table.payRate, table.id).where(openWithSlots),
-      index("tasks_open_ending_idx").on(table.completionDate, table.id).where(openWithSlots),
-      // The same orders within one category, so a category filter (with or without words) walks
-      // only its own tasks instead of testing every open task of the order.
-      index("tasks_open_category_price_idx")
-        .on(table.category, table.payableAmount, table.id)
-        .where(openWithSlots),
-      index("tasks_open_category_newest_idx")
-        .on(table.category, table.createdAt, table.id)
-        .where(openWithSlots),
-      index("tasks_open_category_pay_rate_idx")
-        .on(table.category, table.payRate, table.id)
-        .where(openWithSlots),
-      index("tasks_open_category_ending_idx")
-        .on(table.category, table.completionDate, table.id)
-        .where(openWithSlots),
+      // The browsers' orders (the price index serves both directions), each over open tasks
+      // with a free slot, and again within one category, so a category filter (with or
+      // without words) walks only its own tasks instead of testing every open task.
+      ...(
+        [
+          ["price", table.payableAmount],
+          ["newest", table.createdAt],
+          ["pay_rate", table.payRate],
+          ["ending", table.completionDate],
+        ] as const
+      ).flatMap(([order, key]) => [
+        index(`tasks_open_${order}_idx`).on(key, table.id).where(openWithSlots),
+        index(`tasks_open_category_${order}_idx`).on(table.category, key, table.id).where(openWithSlots),
+      ]),
       index("tasks_open_search_idx").using("gin", table.searchDocument).where(openWithSlots),
       index("tasks_buyer_idx").on(table.buyerId, table.completionDate),
       // The admins' task list, newest first, over every task.
