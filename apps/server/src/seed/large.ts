@@ -32,8 +32,9 @@ export async function seedLarge(db: Database, size: LargeSeedSize, now: Date): P
       insert into ledger_accounts (kind, owner_key, user_id)
       select 'wallet', ${walletKeySql(sql`id`)}, id from users where id like ${`${batch}-u%`}`);
     // Tasks go round-robin to the buyers (every fifth user). Titles draw on a small vocabulary,
-    // so each verb is in a tenth of them (a common search word); one task in 10,000 names
-    // "zanzibar" (a rare one). The words do not follow i mod 10, as the slots do: the
+    // so each verb is in a tenth of them (a common search word); fifty tasks at any size name
+    // "zanzibar" (a rare one, a full page of matches at 10,000 tasks as at a million, so the two
+    // compare like with like). The words do not follow i mod 10, as the slots do: the
     // submissions below fill the tasks with one or two slots. Categories, estimates and due dates vary for the orders.
     await tx.execute(sql`
       insert into tasks (id, buyer_id, task_title, task_detail, submission_info, required_workers, payable_amount,
@@ -42,7 +43,7 @@ export async function seedLarge(db: Database, size: LargeSeedSize, now: Date): P
              (array['Review', 'Translate', 'Test', 'Answer', 'Transcribe', 'Tag', 'Rate', 'Share', 'Follow', 'Research'])[1 + (i / 11) % 10]
                || ' ' || (array['a landing page', 'a product video', 'an app', 'a survey', 'a podcast', 'photos',
                                 'a restaurant menu', 'a sign-up form', 'our post', 'prices'])[1 + (i / 110) % 10] || ' ' || i,
-             'Follow the steps and send the proof.' || case when i % 10000 = 5 then ' Mentions zanzibar.' else '' end,
+             'Follow the steps and send the proof.' || case when i % greatest(${size.tasks} / 50, 1) = 5 then ' Mentions zanzibar.' else '' end,
              'A link', 1 + (i % 10), 1 + ((i * 7) % 100), ${due}::date - (i % 30), '/favicon.svg',
              ${now}::timestamptz - (i || ' seconds')::interval,
              (array['data_entry', 'surveys', 'social_media', 'app_testing', 'writing_reviews', 'research', 'transcription', 'other'])[1 + (i / 3) % 8],
