@@ -25,9 +25,10 @@ export function createCommonSearches(): CommonSearches {
       return false;
     },
     remember(key, now) {
-      // A Map iterates in insertion order: the first key is the oldest.
-      if (expiries.size >= MAX_REMEMBERED) expiries.delete(expiries.keys().next().value ?? key);
+      // A Map iterates in insertion order: re-inserting makes a key the newest, the first is the oldest.
       expiries.delete(key);
+      const oldest = expiries.keys().next();
+      if (expiries.size >= MAX_REMEMBERED && !oldest.done) expiries.delete(oldest.value);
       expiries.set(key, now.getTime() + COMMON_SEARCH_TTL_MS);
     },
   };
