@@ -12,6 +12,7 @@ export const auditActions = [
   "delete_task",
   "approve_withdrawal",
   "reject_withdrawal",
+  "decide_appeal",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -62,6 +63,8 @@ export const ledgerReportSchema = z.object({
   escrow: z.number(),
   held: z.number(),
   paid_out: z.number(),
+  /** Coins the platform issued to pay overturned appeals the buyer could not fund (rule R22). */
+  platform_paid: z.number(),
   problems: z.array(z.string()),
 });
 export type LedgerReport = z.infer<typeof ledgerReportSchema>;

@@ -8,3 +8,4 @@ export * from "./text.ts";
 export * from "./common.ts";
 export * from "./admin.ts";
 export * from "./notifications.ts";
+export * from "./trust.ts";

@@ -7,6 +7,14 @@ import {
   pageQuerySchema,
 } from "./paging.ts";
 import { isCalendarDate, queryTextSchema, textSchema } from "./text.ts";
+import {
+  appealSchema,
+  appealStatuses,
+  buyerReputationSchema,
+  qualificationFieldsSchema,
+  workerLevelSchema,
+  workerReputationSchema,
+} from "./trust.ts";
 
 export const MAX_REQUIRED_WORKERS = 10_000;
 export const MAX_PAYABLE_AMOUNT = 100_000;
@@ -79,6 +87,7 @@ export const createTaskFieldsSchema = editableTaskFieldsSchema.extend({
     .min(0, "Screenshots required cannot be negative")
     .max(MAX_PROOF_IMAGES, `Ask for at most ${MAX_PROOF_IMAGES} screenshots`)
     .default(0),
+  ...qualificationFieldsSchema.shape,
 });
 export type CreateTaskFields = z.infer<typeof createTaskFieldsSchema>;
 
@@ -107,6 +116,10 @@ export const taskSchema = z.object({
   estimated_minutes: z.number().int(),
   time_limit_minutes: z.number().int(),
   proof_images: z.number().int(),
+  /** Rule R21: who may see, reserve and submit (0 and "new" require nothing). */
+  min_approval_rate: z.number().int(),
+  min_level: workerLevelSchema,
+  buyer_reputation: buyerReputationSchema,
 });
 export type Task = z.infer<typeof taskSchema>;
 
@@ -114,6 +127,8 @@ export const submissionStatuses = ["pending", "approved", "rejected"] as const;
 export type SubmissionStatus = (typeof submissionStatuses)[number];
 export const submissionListQuerySchema = pageQuerySchema.extend({
   status: z.enum(submissionStatuses).optional(),
+  /** Only submissions whose appeal is in this state (the buyer's "appeals to answer"). */
+  appeal: z.enum(appealStatuses).optional(),
 });
 
 export const submissionSchema = z.object({
@@ -132,6 +147,11 @@ export const submissionSchema = z.object({
   status: z.enum(submissionStatuses),
   reason: z.string().optional(),
   auto_approve_at: z.string().optional(),
+  /** When it was approved or rejected; null while pending. */
+  decided_at: z.string().nullable(),
+  /** Rule R22: the worker's appeal of a rejection, null when there is none. */
+  appeal: appealSchema.nullable(),
+  worker_reputation: workerReputationSchema,
 });
 export type Submission = z.infer<typeof submissionSchema>;
 

@@ -97,6 +97,8 @@ export async function seedDemo(db: Database, now: Date): Promise<DemoAccount[]> 
       estimated_minutes: task.minutes,
       time_limit_minutes: 60,
       proof_images: 0,
+      min_approval_rate: 0,
+      min_level: "new" as const,
     };
     tasks.push(
       await createTask(db, { buyerId, fields, image: await picture(await illustration(task.drawing)), now }),

@@ -5,3 +5,4 @@ export * from "./tasks.ts";
 export * from "./money.ts";
 export * from "./audit.ts";
 export * from "./counters.ts";
+export * from "./trust.ts";

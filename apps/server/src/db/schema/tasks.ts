@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { TASK_CATEGORIES, type TaskCategory } from "@taskmint/shared";
+import { TASK_CATEGORIES, workerLevels, type TaskCategory } from "@taskmint/shared";
 import { userReference } from "./auth.ts";
 
 /** PostgreSQL's full-text document type; the app only searches it, never reads it. */
@@ -38,6 +38,9 @@ export const tasks = pgTable(
     timeLimitMinutes: integer("time_limit_minutes").notNull().default(60),
     /** Screenshots each submission must carry. */
     proofImages: integer("proof_images").notNull().default(0),
+    /** Rule R21: the least approval rate (%) and level a worker needs to see and take it. */
+    minApprovalRate: integer("min_approval_rate").notNull().default(0),
+    minLevel: text("min_level", { enum: workerLevels }).notNull().default("new"),
     /** Hundredths of a coin per hour of the estimated time: the "best pay per hour" order's key. */
     payRate: integer("pay_rate")
       .notNull()
@@ -68,6 +71,11 @@ export const tasks = pgTable(
       check("tasks_estimated_minutes_check", sql`${table.estimatedMinutes} between 1 and 600`),
       check("tasks_time_limit_minutes_check", sql`${table.timeLimitMinutes} between 5 and 1440`),
       check("tasks_proof_images_check", sql`${table.proofImages} between 0 and 3`),
+      check("tasks_min_approval_rate_check", sql`${table.minApprovalRate} between 0 and 100`),
+      check(
+        "tasks_min_level_check",
+        sql.raw(`min_level in (${workerLevels.map((level) => `'${level}'`).join(", ")})`),
+      ),
       // The browsers' orders (the price index serves both directions), each over open tasks
       // with a free slot, and again within one category, so a category filter (with or
       // without words) walks only its own tasks instead of testing every open task.
@@ -133,6 +141,13 @@ export const submissions = pgTable(
     index("submissions_due_idx")
       .on(table.autoApproveAt)
       .where(sql`${table.status} = 'pending'`),
+    // Buyer reputation (rule R21): who decided since the last refresh, and each buyer's window.
+    index("submissions_decided_idx")
+      .on(table.decidedAt)
+      .where(sql`${table.decidedAt} is not null`),
+    index("submissions_buyer_decided_idx")
+      .on(table.buyerId, table.decidedAt)
+      .where(sql`${table.decidedAt} is not null`),
   ],
 );
 

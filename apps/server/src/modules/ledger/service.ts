@@ -23,6 +23,12 @@ export const walletOf = (userId: string) => `wallet:${userId}`;
 export const escrowOf = (taskId: string) => `escrow:${taskId}`;
 export const holdOf = (withdrawalId: string) => `hold:${withdrawalId}`;
 
+/**
+ * The cause of a transfer the platform makes from the mint when an admin overturns a rejection
+ * the buyer cannot fund (rule R22): its own kind, totalled in the ledger report.
+ */
+export const PLATFORM_APPEAL_PAYMENT = "appeal-platform:";
+
 /** Creates the account if it does not exist yet; safe to repeat. */
 export async function openAccount(
   db: Database,
@@ -141,6 +147,7 @@ export async function checkLedger(db: Database): Promise<LedgerReport> {
     escrow: totalOf("escrow"),
     held: totalOf("hold"),
     paid_out: totalOf("payout"),
+    platform_paid: await platformPaid(db),
     problems: [],
   };
 
@@ -212,6 +219,14 @@ export async function checkLedger(db: Database): Promise<LedgerReport> {
 
   report.ok = report.problems.length === 0;
   return report;
+}
+
+async function platformPaid(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerTransfers.amount}), 0)` })
+    .from(ledgerTransfers)
+    .where(sql`${ledgerTransfers.idempotencyKey} like ${`${PLATFORM_APPEAL_PAYMENT}%`}`);
+  return Number(row?.total ?? 0);
 }
 
 /** Wallets and withdrawal holds of deleted users that still hold coins: coins no one can use. */

@@ -10,7 +10,7 @@ import {
   type SubmissionStatus,
 } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { submissions, tasks, users } from "../../db/schema/index.ts";
+import { appeals, submissions, tasks, users, workerReputations } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { newestFirstPage } from "../../lib/paging.ts";
 import { preparedStatement } from "../../lib/prepared.ts";
@@ -251,6 +251,8 @@ function approvalStatement(db: Database, byServer: boolean) {
       .innerJoin(tasks, eq(tasks.id, decided.taskId))
       .innerJoin(workers, eq(workers.id, decided.workerId))
       .innerJoin(buyers, eq(buyers.id, decided.buyerId))
+      .leftJoin(appeals, eq(appeals.submissionId, decided.id))
+      .leftJoin(workerReputations, eq(workerReputations.workerId, decided.workerId))
       .prepare(name);
   });
 }

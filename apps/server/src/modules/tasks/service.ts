@@ -93,6 +93,8 @@ export async function createTask(
       estimatedMinutes: fields.estimated_minutes,
       timeLimitMinutes: fields.time_limit_minutes,
       proofImages: fields.proof_images,
+      minApprovalRate: fields.min_approval_rate,
+      minLevel: fields.min_level,
       imageUrl,
       createdAt: now,
     });

@@ -1,8 +1,15 @@
 import { eq, getTableColumns } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Submission, Task } from "@taskmint/shared";
+import { APPEAL_ANSWER_DAYS, workerReputationOf, type Appeal, type Submission, type Task } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { submissions, tasks, users } from "../../db/schema/index.ts";
+import {
+  appeals,
+  buyerReputations,
+  submissions,
+  tasks,
+  users,
+  workerReputations,
+} from "../../db/schema/index.ts";
 
 // How tasks and submissions look in the API (api.md's shapes), and the queries that read them.
 
@@ -17,11 +24,18 @@ export const taskColumns = {
   ...taskTableColumns,
   buyerName: buyers.name,
   buyerEmail: buyers.email,
+  buyerApproved: buyerReputations.approved,
+  buyerRejected: buyerReputations.rejected,
+  buyerMedianReviewSeconds: buyerReputations.medianReviewSeconds,
 };
 
-/** A select of tasks with their buyer, ready for toTask(). */
+/** A select of tasks with their buyer and the buyer's reputation, ready for toTask(). */
 export const selectTasks = (db: Database) =>
-  db.select(taskColumns).from(tasks).innerJoin(buyers, eq(buyers.id, tasks.buyerId));
+  db
+    .select(taskColumns)
+    .from(tasks)
+    .innerJoin(buyers, eq(buyers.id, tasks.buyerId))
+    .leftJoin(buyerReputations, eq(buyerReputations.buyerId, tasks.buyerId));
 
 export type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>["execute"]>>[number];
 
@@ -44,6 +58,21 @@ export function toTask(row: TaskRow): Task {
     estimated_minutes: row.estimatedMinutes,
     time_limit_minutes: row.timeLimitMinutes,
     proof_images: row.proofImages,
+    min_approval_rate: row.minApprovalRate,
+    min_level: row.minLevel,
+    buyer_reputation: buyerReputationOf(row),
+  };
+}
+
+/** Rule R21: the buyer's approval rate and median review time as the last refresh found them. */
+function buyerReputationOf(row: TaskRow): Task["buyer_reputation"] {
+  const approved = row.buyerApproved ?? 0;
+  const decided = approved + (row.buyerRejected ?? 0);
+  const seconds = row.buyerMedianReviewSeconds;
+  return {
+    approval_rate: decided === 0 ? null : Math.floor((approved * 100) / decided),
+    median_review_hours: seconds === null ? null : Math.round(seconds / 360) / 10,
+    decided,
   };
 }
 
@@ -75,17 +104,22 @@ export function submissionColumnsOf<Source extends SubmissionColumns>(source: So
     workerEmail: workers.email,
     buyerName: buyers.name,
     buyerEmail: buyers.email,
+    appeal: getTableColumns(appeals),
+    workerApproved: workerReputations.approved,
+    workerRejected: workerReputations.rejected,
   };
 }
 
-/** A select of submissions with their task, worker and buyer, ready for toSubmission(). */
+/** A select of submissions with their task, worker, buyer, appeal and the worker's reputation, ready for toSubmission(). */
 export const selectSubmissions = (db: Database) =>
   db
     .select(submissionColumnsOf(submissions))
     .from(submissions)
     .innerJoin(tasks, eq(tasks.id, submissions.taskId))
     .innerJoin(workers, eq(workers.id, submissions.workerId))
-    .innerJoin(buyers, eq(buyers.id, submissions.buyerId));
+    .innerJoin(buyers, eq(buyers.id, submissions.buyerId))
+    .leftJoin(appeals, eq(appeals.submissionId, submissions.id))
+    .leftJoin(workerReputations, eq(workerReputations.workerId, submissions.workerId));
 
 type SubmissionRow = Awaited<ReturnType<ReturnType<typeof selectSubmissions>["execute"]>>[number];
 
@@ -105,5 +139,27 @@ export function toSubmission(row: SubmissionRow): Submission {
     status: row.status,
     ...(row.status === "rejected" && row.reason ? { reason: row.reason } : {}),
     ...(row.status === "pending" ? { auto_approve_at: row.autoApproveAt.toISOString() } : {}),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+    appeal: row.appeal ? toAppeal(row.appeal) : null,
+    worker_reputation: workerReputationOf({ approved: row.workerApproved ?? 0, rejected: row.workerRejected ?? 0 }),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function toAppeal(appeal: typeof appeals.$inferSelect): Appeal {
+  const escalateFrom =
+    appeal.status === "upheld_by_buyer"
+      ? appeal.answeredAt
+      : appeal.status === "open"
+        ? new Date(appeal.createdAt.getTime() + APPEAL_ANSWER_DAYS * DAY_MS)
+        : null;
+  return {
+    status: appeal.status,
+    message: appeal.message,
+    answer: appeal.answer,
+    created_at: appeal.createdAt.toISOString(),
+    escalate_from: escalateFrom?.toISOString() ?? null,
+    decided_by: appeal.decidedBy,
   };
 }
