@@ -53,8 +53,11 @@ interface RouteCase {
   route: string;
   url: (f: Fixtures) => string;
   body?: (f: Fixtures) => object;
+  headers?: Record<string, string>;
   expect: Expect;
 }
+
+const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
 
 const MATRIX: RouteCase[] = [
   { method: "GET", route: "/healthz", url: () => "/healthz", expect: all(200) },
@@ -310,6 +313,89 @@ const MATRIX: RouteCase[] = [
     expect: signedIn(null),
   },
   { method: "GET", route: "/api/admin/audit", url: () => "/api/admin/audit", expect: only("admin", 200) },
+  // Issue 18: reputation, blocks, hidden buyers, appeals, bonuses. The fixture's submission is
+  // pending: it has no appeal and cannot be appealed yet.
+  {
+    method: "GET",
+    route: "/api/workers/{id}/reputation",
+    url: (f) => `/api/workers/${f.userId}/reputation`,
+    expect: signedIn(200),
+  },
+  {
+    method: "POST",
+    route: "/api/buyer/blocks",
+    url: () => "/api/buyer/blocks",
+    body: (f) => ({ worker_id: f.userId }),
+    expect: only("buyer", null),
+  },
+  { method: "GET", route: "/api/buyer/blocks", url: () => "/api/buyer/blocks", expect: only("buyer", 200) },
+  {
+    method: "DELETE",
+    route: "/api/buyer/blocks/{worker_id}",
+    url: () => `/api/buyer/blocks/${NO_SUCH_ID}`,
+    expect: only("buyer", 404),
+  },
+  {
+    method: "POST",
+    route: "/api/worker/hidden-buyers",
+    url: () => "/api/worker/hidden-buyers",
+    body: () => ({ buyer_id: NO_SUCH_ID }),
+    expect: only("worker", 404),
+  },
+  {
+    method: "GET",
+    route: "/api/worker/hidden-buyers",
+    url: () => "/api/worker/hidden-buyers",
+    expect: only("worker", 200),
+  },
+  {
+    method: "DELETE",
+    route: "/api/worker/hidden-buyers/{buyer_id}",
+    url: () => `/api/worker/hidden-buyers/${NO_SUCH_ID}`,
+    expect: only("worker", 404),
+  },
+  {
+    method: "POST",
+    route: "/api/submissions/{id}/appeal",
+    url: (f) => `/api/submissions/${f.submission.id}/appeal`,
+    body: () => ({ message: "Please look again" }),
+    expect: only("worker", 409),
+  },
+  {
+    method: "POST",
+    route: "/api/submissions/{id}/appeal/overturn",
+    url: (f) => `/api/submissions/${f.submission.id}/appeal/overturn`,
+    expect: only("buyer", 404, 403),
+  },
+  {
+    method: "POST",
+    route: "/api/submissions/{id}/appeal/uphold",
+    url: (f) => `/api/submissions/${f.submission.id}/appeal/uphold`,
+    body: () => ({ answer: "The proof is missing" }),
+    expect: only("buyer", 404, 403),
+  },
+  {
+    method: "POST",
+    route: "/api/submissions/{id}/appeal/escalate",
+    url: (f) => `/api/submissions/${f.submission.id}/appeal/escalate`,
+    expect: only("worker", 404),
+  },
+  { method: "GET", route: "/api/admin/appeals", url: () => "/api/admin/appeals", expect: only("admin", 200) },
+  {
+    method: "POST",
+    route: "/api/admin/appeals/{submission_id}/decide",
+    url: (f) => `/api/admin/appeals/${f.submission.id}/decide`,
+    body: () => ({ decision: "overturn", answer: "Checked" }),
+    expect: only("admin", 404),
+  },
+  {
+    method: "POST",
+    route: "/api/bonuses",
+    url: () => "/api/bonuses",
+    headers: { "idempotency-key": "matrix-bonus" },
+    body: (f) => ({ submission_id: f.submission.id, coins: 1, message: "Thanks" }),
+    expect: only("buyer", null, 403),
+  },
 ];
 
 let fixtures: Fixtures;
@@ -391,7 +477,7 @@ describe("authorization matrix", () => {
         const response = await ctx.app.inject({
           method: entry.method,
           url: entry.url(fixtures),
-          headers: cookie ? { cookie } : {},
+          headers: { ...entry.headers, ...(cookie ? { cookie } : {}) },
           ...(entry.body ? { payload: entry.body(fixtures) } : {}),
         });
         expect(response.statusCode, response.body.slice(0, 300)).toBe(expected);

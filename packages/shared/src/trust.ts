@@ -117,6 +117,8 @@ export const appealSchema = z.object({
   /** When the worker may escalate: at once after an uphold, else 3 days after the appeal. */
   escalate_from: z.string().nullable(),
   decided_by: z.enum(["buyer", "admin"]).nullable(),
+  /** Where an overturn's pay came from: the task's escrow, the buyer's wallet or the platform. */
+  paid_from: z.enum(["escrow", "buyer", "platform"]).nullable(),
 });
 export type Appeal = z.infer<typeof appealSchema>;
 

@@ -4,10 +4,11 @@ import { failAbandonedPurchases } from "../modules/payments/service.ts";
 import { expireReservations } from "../modules/reservations/service.ts";
 import { autoApproveDue } from "../modules/submissions/service.ts";
 import { expireTasks } from "../modules/tasks/service.ts";
+import { refreshBuyerReputations } from "../modules/trust/service.ts";
 
 /**
- * Runs auto-approval (rule R6), task expiry (rule R9), reservation expiry (rule R20) and the failing of abandoned purchases
- * every `intervalMs`. Each job is safe to run in several server processes at once: a
+ * Runs auto-approval (rule R6), task expiry (rule R9), reservation expiry (rule R20), the failing of
+ * abandoned purchases and the refresh of buyers' reputations (rule R21) every `intervalMs`. Each job is safe to run in several server processes at once: a
  * decision, a closing or a failing happens once.
  */
 export function startJobs(options: {
@@ -27,7 +28,8 @@ export function startJobs(options: {
       const closed = await expireTasks(db, clock());
       const released = await expireReservations(db, clock());
       const abandoned = await failAbandonedPurchases(db, clock());
-      if (approved > 0 || closed > 0 || released > 0) options.onTasksChanged();
+      const reputations = await refreshBuyerReputations(db, clock());
+      if (approved > 0 || closed > 0 || released > 0 || reputations > 0) options.onTasksChanged();
       if (approved > 0 || closed > 0 || released > 0 || abandoned > 0)
         log.info({ approved, closed, released, abandoned }, "background jobs ran");
     } catch (error) {

@@ -10,6 +10,7 @@ import { openDatabase, type Database, type DbHandle } from "../db/client.ts";
 import { loadEnv } from "../env.ts";
 import { checkLedger } from "../modules/ledger/service.ts";
 import { checkStatsCounters } from "../modules/stats/service.ts";
+import { checkWorkerReputations } from "../modules/trust/service.ts";
 import { ensureAdmin } from "../modules/users/service.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -103,7 +104,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
     db: handle.db,
     handle,
     async close() {
-      const problems = [...(await checkLedger(handle.db)).problems, ...(await checkStatsCounters(handle.db))];
+      const problems = [
+        ...(await checkLedger(handle.db)).problems,
+        ...(await checkStatsCounters(handle.db)),
+        ...(await checkWorkerReputations(handle.db)),
+      ];
       await app.close();
       if (handle !== joining) await handle.close();
       expect(problems).toEqual([]);
@@ -244,6 +249,8 @@ export interface TaskInput {
   estimated_minutes?: number | string;
   time_limit_minutes?: number | string;
   proof_images?: number | string;
+  min_approval_rate?: number | string;
+  min_level?: string;
 }
 
 /** POST /api/tasks as a browser sends it; answers the raw response. */
@@ -275,8 +282,8 @@ type Method = "GET" | "POST" | "PATCH" | "DELETE";
  * made: the app starts in beforeAll), with dates on the file's clock.
  */
 export function marketplaceCalls(app: () => App, clock: TestClock) {
-  const call = (method: Method, url: string, cookie?: string, payload?: object) =>
-    app().inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  const call = (method: Method, url: string, cookie?: string, payload?: object, headers: Record<string, string> = {}) =>
+    app().inject({ method, url, headers: { ...headers, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
   const days = (n: number) => new Date(clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
   /** A task by this buyer, due in a week unless `input` says otherwise; the test fails if it is refused. */
   const newTask = async (buyer: RegisteredUser, input: TaskInput = {}): Promise<Task> => {

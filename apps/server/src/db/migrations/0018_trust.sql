@@ -90,11 +90,18 @@ BEGIN
     rejected_change := rejected_change - CASE WHEN OLD.status = 'rejected' THEN 1 ELSE 0 END;
   END IF;
   IF approved_change <> 0 OR rejected_change <> 0 THEN
-    INSERT INTO worker_reputations (worker_id, approved, rejected)
-    VALUES (NEW.worker_id, approved_change, rejected_change)
-    ON CONFLICT (worker_id) DO UPDATE
-    SET approved = worker_reputations.approved + EXCLUDED.approved,
-        rejected = worker_reputations.rejected + EXCLUDED.rejected;
+    -- Update first: an upsert would check its proposed row (a -1) against the table's CHECK.
+    UPDATE worker_reputations
+    SET approved = approved + approved_change, rejected = rejected + rejected_change
+    WHERE worker_id = NEW.worker_id;
+    IF NOT FOUND THEN
+      -- A first decision (only increments); a racing first decision may insert the row meanwhile.
+      INSERT INTO worker_reputations (worker_id, approved, rejected)
+      VALUES (NEW.worker_id, approved_change, rejected_change)
+      ON CONFLICT (worker_id) DO UPDATE
+      SET approved = worker_reputations.approved + EXCLUDED.approved,
+          rejected = worker_reputations.rejected + EXCLUDED.rejected;
+    END IF;
   END IF;
   RETURN NULL;
 END

@@ -9,7 +9,7 @@ export const auditLog = pgTable(
     id: text("id").primaryKey(),
     actorId: userReference("actor_id"),
     action: text("action", { enum: auditActions }).notNull(),
-    targetType: text("target_type", { enum: ["user", "task", "withdrawal"] }).notNull(),
+    targetType: text("target_type", { enum: ["user", "task", "withdrawal", "submission"] }).notNull(),
     targetId: text("target_id").notNull(),
     before: jsonb("before").$type<Record<string, unknown>>(),
     after: jsonb("after").$type<Record<string, unknown>>(),

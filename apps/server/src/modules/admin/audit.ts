@@ -6,7 +6,7 @@ import { auditLog } from "../../db/schema/index.ts";
 export interface AuditEntry {
   actorId: string;
   action: AuditAction;
-  targetType: "user" | "task" | "withdrawal";
+  targetType: (typeof auditLog.$inferInsert)["targetType"];
   targetId: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;

@@ -7,6 +7,7 @@ import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { notify } from "../notifications/service.ts";
 import { takeOpenSlot } from "../tasks/slots.ts";
+import { assertQualified } from "../trust/service.ts";
 
 // Rule R20: a reservation holds one of a task's slots for its worker for the task's time limit.
 // Every path that ends one does it with a conditional update on `status = 'active'`, so it ends
@@ -77,6 +78,8 @@ export async function reserveSlot(
       ),
     });
     if (!task) throw await whyNotReservable(tx, taskId, workerId, now);
+    // After the slot is known to be takeable, so a refusal says the real reason; the rollback returns it.
+    await assertQualified(tx, { workerId, taskId });
     if (task.buyerId === workerId) throw new AppError("FORBIDDEN", "You cannot reserve your own task");
     const row = {
       id: randomUUID(),

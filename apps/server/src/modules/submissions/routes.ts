@@ -68,8 +68,8 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { status, ...page } = request.query;
-      return listWorkerSubmissions(app.db, (await currentUser(request)).id, page, status);
+      const { status, appeal, ...page } = request.query;
+      return listWorkerSubmissions(app.db, (await currentUser(request)).id, page, { status, appeal });
     },
   );
 
@@ -85,8 +85,8 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { status, ...page } = request.query;
-      return listBuyerSubmissions(app.db, (await currentUser(request)).id, page, status);
+      const { status, appeal, ...page } = request.query;
+      return listBuyerSubmissions(app.db, (await currentUser(request)).id, page, { status, appeal });
     },
   );
 

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, getTableColumns, gte, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, exists, getTableColumns, gte, isNull, lte, sql } from "drizzle-orm";
 import {
   isoDate,
   MAX_PROOF_IMAGES,
   paths,
   type Page,
   type PageQuery,
+  type AppealStatus,
   type Submission,
   type SubmissionStatus,
 } from "@taskmint/shared";
@@ -27,6 +28,7 @@ import {
 import { notify, notifySql } from "../notifications/service.ts";
 import { useReservation } from "../reservations/service.ts";
 import { takeOpenSlot } from "../tasks/slots.ts";
+import { assertQualified } from "../trust/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
 import { buyers, selectSubmissions, submissionColumnsOf, toSubmission, workers } from "../tasks/views.ts";
 
@@ -86,6 +88,8 @@ export async function submitWork(
       locked !== undefined && (await useReservation(tx, { workerId, taskId, now })) ? locked : undefined;
     const task = reserved ?? (await takeOpenSlot(tx, { taskId, workerId, now }));
     if (!task) throw await whyNotTakeable(tx, taskId, workerId, now);
+    // After the slot is known to be takeable, so a refusal says the real reason; the rollback returns it.
+    await assertQualified(tx, { workerId, taskId });
     if (screenshots.length < task.proofImages) {
       const message = `This task asks for ${task.proofImages === 1 ? "a screenshot" : `${task.proofImages} screenshots`} as proof`;
       throw new AppError("VALIDATION", message, { attachments: message });
@@ -319,28 +323,37 @@ export async function autoApproveDue(db: Database, now: Date, batch = 200): Prom
   return approved;
 }
 
+/** Which of one user's submissions a list shows: by status, and by the state of their appeal. */
+export interface SubmissionFilter {
+  status?: SubmissionStatus;
+  appeal?: AppealStatus;
+}
+
 async function pagedSubmissions(
   db: Database,
   owner: "workerId" | "buyerId",
   userId: string,
   page: PageQuery,
-  status?: SubmissionStatus,
+  filter: SubmissionFilter,
 ): Promise<Page<Submission>> {
-  const where = and(eq(submissions[owner], userId), status ? eq(submissions.status, status) : undefined);
+  const where = and(
+    eq(submissions[owner], userId),
+    filter.status ? eq(submissions.status, filter.status) : undefined,
+    filter.appeal
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(appeals)
+            .where(and(eq(appeals.submissionId, submissions.id), eq(appeals.status, filter.appeal))),
+        )
+      : undefined,
+  );
   const view = { table: submissions, select: selectSubmissions, toItem: toSubmission };
   return newestFirstPage(db, view, where, page);
 }
 
-export const listWorkerSubmissions = (
-  db: Database,
-  workerId: string,
-  page: PageQuery,
-  status?: SubmissionStatus,
-) => pagedSubmissions(db, "workerId", workerId, page, status);
+export const listWorkerSubmissions = (db: Database, workerId: string, page: PageQuery, filter: SubmissionFilter) =>
+  pagedSubmissions(db, "workerId", workerId, page, filter);
 
-export const listBuyerSubmissions = (
-  db: Database,
-  buyerId: string,
-  page: PageQuery,
-  status?: SubmissionStatus,
-) => pagedSubmissions(db, "buyerId", buyerId, page, status);
+export const listBuyerSubmissions = (db: Database, buyerId: string, page: PageQuery, filter: SubmissionFilter) =>
+  pagedSubmissions(db, "buyerId", buyerId, page, filter);

@@ -46,6 +46,7 @@ import {
 import { recordAudit } from "../admin/audit.ts";
 import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { activeReservationOf, endReservationsOfTask, liveReservationOf } from "../reservations/service.ts";
+import { visibleToWorkerSql, workerReputation } from "../trust/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
 import type { CommonSearches } from "./common-searches.ts";
 import type { FirstPageCache } from "./first-page-cache.ts";
@@ -460,7 +461,10 @@ async function readPublicPage(db: Database, request: PublicPageRequest): Promise
   };
 }
 
-/** Tasks this worker can still submit to (rule R3), filtered and ordered like the public browser. */
+/**
+ * Tasks this worker can still submit to (rule R3) and may see (rules R21, R23: qualified, not
+ * blocked, buyer not hidden), filtered and ordered like the public browser.
+ */
 export async function listWorkerTasks(
   db: Database,
   request: { workerId: string; query: WorkerTaskQuery; now: Date; commonSearches: CommonSearches },
@@ -480,8 +484,9 @@ export async function listWorkerTasks(
       .where(liveReservationOf(tasks.id, workerId)),
   );
   const order = TASK_ORDERS[query.sort];
+  const visible = visibleToWorkerSql(db, workerId, await workerReputation(db, workerId));
   const { where, counted } = await narrowedBySearch(db, {
-    base: and(takeable(isoDate(now)), notYetSubmitted, notReserved),
+    base: and(takeable(isoDate(now)), notYetSubmitted, notReserved, visible),
     filters: query,
     scope: `worker:${workerId}`,
     now,

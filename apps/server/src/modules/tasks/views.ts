@@ -161,5 +161,6 @@ function toAppeal(appeal: typeof appeals.$inferSelect): Appeal {
     created_at: appeal.createdAt.toISOString(),
     escalate_from: escalateFrom?.toISOString() ?? null,
     decided_by: appeal.decidedBy,
+    paid_from: appeal.paidFrom,
   };
 }

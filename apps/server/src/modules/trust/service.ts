@@ -1,0 +1,289 @@
+import { and, desc, eq, exists, inArray, isNull, lte, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import {
+  BUYER_REPUTATION_DAYS,
+  qualificationProblem,
+  workerLevels,
+  workerReputationOf,
+  type BlockedWorker,
+  type HiddenBuyer,
+  type Page,
+  type PageQuery,
+  type Role,
+  type WorkerReputation,
+} from "@taskmint/shared";
+import type { Database } from "../../db/client.ts";
+import {
+  buyerBlocks,
+  buyerReputations,
+  hiddenBuyers,
+  submissions,
+  tasks,
+  users,
+  workerReputations,
+} from "../../db/schema/index.ts";
+import { rowsOf } from "../../lib/db-errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import { offsetPage } from "../../lib/paging.ts";
+
+// Rules R21 and R23: reputation, qualifications, blocks and hidden buyers.
+
+/** Rule R21: the worker's approval rate, decided count and level, as the database keeps them. */
+export async function workerReputation(db: Database, workerId: string): Promise<WorkerReputation> {
+  const [row] = await db
+    .select({ approved: workerReputations.approved, rejected: workerReputations.rejected })
+    .from(workerReputations)
+    .where(eq(workerReputations.workerId, workerId));
+  return workerReputationOf(row ?? { approved: 0, rejected: 0 });
+}
+
+/** GET /api/workers/:id/reputation: any live user's reputation as a worker. */
+export async function reputationOfUser(db: Database, userId: string): Promise<WorkerReputation> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!user) throw notFound("Worker");
+  return workerReputation(db, userId);
+}
+
+/** A buyer's block of the worker, on the tasks table's buyer (in a task list's condition). */
+const blockedBy = (buyerId: AnyColumn | string, workerId: string) =>
+  and(eq(buyerBlocks.buyerId, buyerId), eq(buyerBlocks.workerId, workerId));
+
+/**
+ * The tasks a worker may see in their list (rules R21, R23): their reputation meets the task's
+ * minimums, its buyer has not blocked them and they have not hidden its buyer.
+ */
+export function visibleToWorkerSql(db: Database, workerId: string, reputation: WorkerReputation): SQL | undefined {
+  const levels = workerLevels.slice(0, workerLevels.indexOf(reputation.level) + 1);
+  return and(
+    lte(tasks.minApprovalRate, reputation.approval_rate ?? 0),
+    inArray(tasks.minLevel, levels),
+    notExists(db.select({ one: sql`1` }).from(buyerBlocks).where(blockedBy(tasks.buyerId, workerId))),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(hiddenBuyers)
+        .where(and(eq(hiddenBuyers.workerId, workerId), eq(hiddenBuyers.buyerId, tasks.buyerId))),
+    ),
+  );
+}
+
+/**
+ * Rules R21 and R23 on reserve and submit: 403 NOT_QUALIFIED with the reason when the worker is
+ * blocked by the task's buyer or does not meet its minimums. A missing task passes (the caller
+ * answers 404).
+ */
+export async function assertQualified(db: Database, request: { workerId: string; taskId: string }): Promise<void> {
+  const { workerId, taskId } = request;
+  const [task] = await db
+    .select({
+      minApprovalRate: tasks.minApprovalRate,
+      minLevel: tasks.minLevel,
+      blocked: exists(db.select({ one: sql`1` }).from(buyerBlocks).where(blockedBy(tasks.buyerId, workerId))),
+    })
+    .from(tasks)
+    .where(eq(tasks.id, taskId));
+  if (!task) return;
+  if (task.blocked) throw new AppError("NOT_QUALIFIED", "The buyer of this task does not accept work from you");
+  const problem = qualificationProblem(await workerReputation(db, workerId), {
+    min_approval_rate: task.minApprovalRate,
+    min_level: task.minLevel,
+  });
+  if (problem) throw new AppError("NOT_QUALIFIED", problem);
+}
+
+/** A live user of the role, or 404 naming what was looked for. */
+async function liveUserOfRole(db: Database, userId: string, role: Role, what: string) {
+  const [user] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, role), isNull(users.deletedAt)));
+  if (!user) throw notFound(what);
+  return user;
+}
+
+const toBlockedWorker = (row: {
+  workerId: string;
+  workerName: string;
+  note: string | null;
+  createdAt: Date;
+}): BlockedWorker => ({
+  worker_id: row.workerId,
+  worker_name: row.workerName,
+  note: row.note,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** Rule R23: the buyer blocks a worker (again: the note is replaced). Pending work stays reviewable. */
+export async function blockWorker(
+  db: Database,
+  block: { buyerId: string; workerId: string; note?: string; now: Date },
+): Promise<BlockedWorker> {
+  const worker = await liveUserOfRole(db, block.workerId, "worker", "Worker");
+  const note = block.note ? block.note : null;
+  const [row] = await db
+    .insert(buyerBlocks)
+    .values({ buyerId: block.buyerId, workerId: worker.id, note, createdAt: block.now })
+    .onConflictDoUpdate({ target: [buyerBlocks.buyerId, buyerBlocks.workerId], set: { note } })
+    .returning();
+  if (!row) throw new Error("block was not stored");
+  return toBlockedWorker({ ...row, workerName: worker.name });
+}
+
+const selectBlocks = (db: Database) =>
+  db
+    .select({
+      workerId: buyerBlocks.workerId,
+      workerName: users.name,
+      note: buyerBlocks.note,
+      createdAt: buyerBlocks.createdAt,
+    })
+    .from(buyerBlocks)
+    .innerJoin(users, eq(users.id, buyerBlocks.workerId));
+
+export async function unblockWorker(db: Database, unblock: { buyerId: string; workerId: string }) {
+  const [block] = await selectBlocks(db).where(blockedBy(unblock.buyerId, unblock.workerId));
+  if (!block) throw notFound("Block");
+  await db.delete(buyerBlocks).where(blockedBy(unblock.buyerId, unblock.workerId));
+  return toBlockedWorker(block);
+}
+
+export function listBlocks(db: Database, buyerId: string, page: PageQuery): Promise<Page<BlockedWorker>> {
+  const where = eq(buyerBlocks.buyerId, buyerId);
+  return offsetPage(db, {
+    page,
+    table: buyerBlocks,
+    where,
+    rows: selectBlocks(db)
+      .where(where)
+      .orderBy(desc(buyerBlocks.createdAt), desc(buyerBlocks.workerId)),
+    toItem: toBlockedWorker,
+  });
+}
+
+const toHiddenBuyer = (row: { buyerId: string; buyerName: string; createdAt: Date }): HiddenBuyer => ({
+  buyer_id: row.buyerId,
+  buyer_name: row.buyerName,
+  created_at: row.createdAt.toISOString(),
+});
+
+const hiddenBy = (workerId: string, buyerId: string) =>
+  and(eq(hiddenBuyers.workerId, workerId), eq(hiddenBuyers.buyerId, buyerId));
+
+/** Rule R23: the worker stops seeing a buyer's tasks in their lists (again: no change). */
+export async function hideBuyer(
+  db: Database,
+  hide: { workerId: string; buyerId: string; now: Date },
+): Promise<HiddenBuyer> {
+  const buyer = await liveUserOfRole(db, hide.buyerId, "buyer", "Buyer");
+  await db
+    .insert(hiddenBuyers)
+    .values({ workerId: hide.workerId, buyerId: buyer.id, createdAt: hide.now })
+    .onConflictDoNothing();
+  const [row] = await selectHidden(db).where(hiddenBy(hide.workerId, buyer.id));
+  if (!row) throw new Error("hidden buyer was not stored");
+  return toHiddenBuyer(row);
+}
+
+const selectHidden = (db: Database) =>
+  db
+    .select({ buyerId: hiddenBuyers.buyerId, buyerName: users.name, createdAt: hiddenBuyers.createdAt })
+    .from(hiddenBuyers)
+    .innerJoin(users, eq(users.id, hiddenBuyers.buyerId));
+
+export async function unhideBuyer(db: Database, unhide: { workerId: string; buyerId: string }) {
+  const [row] = await selectHidden(db).where(hiddenBy(unhide.workerId, unhide.buyerId));
+  if (!row) throw notFound("Hidden buyer");
+  await db.delete(hiddenBuyers).where(hiddenBy(unhide.workerId, unhide.buyerId));
+  return toHiddenBuyer(row);
+}
+
+export function listHiddenBuyers(db: Database, workerId: string, page: PageQuery): Promise<Page<HiddenBuyer>> {
+  const where = eq(hiddenBuyers.workerId, workerId);
+  return offsetPage(db, {
+    page,
+    table: hiddenBuyers,
+    where,
+    rows: selectHidden(db)
+      .where(where)
+      .orderBy(desc(hiddenBuyers.createdAt), desc(hiddenBuyers.buyerId)),
+    toItem: toHiddenBuyer,
+  });
+}
+
+/** How often a buyer's reputation is recomputed even without new decisions, as old ones leave the window. */
+const BUYER_REPUTATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Rule R21: recomputes the reputation of every buyer who decided a submission since the last
+ * refresh, or whose figures are a day old (decisions leave the 90-day window), in one statement;
+ * answers how many buyers it refreshed. Run by the jobs runner; safe to run in several processes.
+ */
+export async function refreshBuyerReputations(db: Database, now: Date): Promise<number> {
+  const windowStart = new Date(now.getTime() - BUYER_REPUTATION_DAYS * 24 * 60 * 60 * 1000);
+  const stale = new Date(now.getTime() - BUYER_REPUTATION_MAX_AGE_MS);
+  const [last] = await db
+    .select({ at: sql<Date | null>`max(${buyerReputations.refreshedAt})`.mapWith(buyerReputations.refreshedAt) })
+    .from(buyerReputations);
+  // A few minutes back: a decision whose transaction committed after the last refresh began is not missed.
+  const since = new Date((last?.at ?? new Date(0)).getTime() - 5 * 60 * 1000);
+  const due = db
+    .selectDistinct({ buyerId: submissions.buyerId })
+    .from(submissions)
+    .where(sql`${submissions.decidedAt} is not null and ${submissions.decidedAt} >= ${since.toISOString()}`)
+    .union(
+      db
+        .select({ buyerId: buyerReputations.buyerId })
+        .from(buyerReputations)
+        .where(lte(buyerReputations.refreshedAt, stale)),
+    );
+  const refreshed = await db.execute(sql`
+    insert into ${buyerReputations} (buyer_id, approved, rejected, median_review_seconds, refreshed_at)
+    select due.buyer_id,
+      count(*) filter (where s.status = 'approved'),
+      count(*) filter (where s.status = 'rejected'),
+      percentile_cont(0.5) within group (order by extract(epoch from s.decided_at - s.created_at)),
+      ${now.toISOString()}::timestamptz
+    from (${due}) due
+    left join ${submissions} s
+      on s.buyer_id = due.buyer_id and s.decided_at is not null and s.decided_at > ${windowStart.toISOString()}::timestamptz
+    group by due.buyer_id
+    on conflict (buyer_id) do update set
+      approved = excluded.approved,
+      rejected = excluded.rejected,
+      median_review_seconds = excluded.median_review_seconds,
+      refreshed_at = excluded.refreshed_at
+    returning buyer_id`);
+  return rowsOf(refreshed).length;
+}
+
+/** Workers' reputations that differ from a recount of their decided submissions (for the tests' checks). */
+export async function checkWorkerReputations(db: Database): Promise<string[]> {
+  const counted = db
+    .select({
+      workerId: submissions.workerId,
+      approved: sql<number>`cast(count(*) filter (where ${submissions.status} = 'approved') as int)`.as("counted_approved"),
+      rejected: sql<number>`cast(count(*) filter (where ${submissions.status} = 'rejected') as int)`.as(
+        "counted_rejected",
+      ),
+    })
+    .from(submissions)
+    .where(sql`${submissions.status} <> 'pending'`)
+    .groupBy(submissions.workerId)
+    .as("counted");
+  const drifted = await db
+    .select({
+      workerId: sql<string>`coalesce(${counted.workerId}, ${workerReputations.workerId})`,
+      kept: sql<string>`${workerReputations.approved} || '/' || ${workerReputations.rejected}`,
+      recount: sql<string>`${counted.approved} || '/' || ${counted.rejected}`,
+    })
+    .from(counted)
+    .fullJoin(workerReputations, eq(workerReputations.workerId, counted.workerId))
+    .where(
+      sql`coalesce(${counted.approved}, 0) <> coalesce(${workerReputations.approved}, 0) or coalesce(${counted.rejected}, 0) <> coalesce(${workerReputations.rejected}, 0)`,
+    );
+  return drifted.map(
+    (row) => `worker ${row.workerId} reputation keeps ${row.kept ?? "nothing"} but recounts ${row.recount ?? "0/0"}`,
+  );
+}
