@@ -41,7 +41,8 @@ export function workerLevel(counts: DecidedCounts): WorkerLevel {
 }
 
 /** Levels at or above `level`: who meets a task's minimum level. */
-export const levelsFrom = (level: WorkerLevel): WorkerLevel[] => workerLevels.slice(workerLevels.indexOf(level));
+export const levelsFrom = (level: WorkerLevel): WorkerLevel[] =>
+  workerLevels.slice(workerLevels.indexOf(level));
 
 export const workerReputationSchema = z.object({
   /** Whole percent, null until the worker has a decided submission. */
@@ -71,7 +72,8 @@ export function qualificationProblem(reputation: WorkerReputation, task: Qualifi
   if (!levelsFrom(task.min_level).includes(reputation.level))
     return `This task requires ${LEVEL_NAMES[task.min_level]} level or higher; you are ${LEVEL_NAMES[reputation.level]}`;
   if (task.min_approval_rate > 0 && (reputation.approval_rate ?? -1) < task.min_approval_rate) {
-    const yours = reputation.approval_rate === null ? "you have none yet" : `yours is ${reputation.approval_rate}%`;
+    const yours =
+      reputation.approval_rate === null ? "you have none yet" : `yours is ${reputation.approval_rate}%`;
     return `This task requires an approval rate of ${task.min_approval_rate}% or more; ${yours}`;
   }
   return null;

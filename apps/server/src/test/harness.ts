@@ -282,8 +282,19 @@ type Method = "GET" | "POST" | "PATCH" | "DELETE";
  * made: the app starts in beforeAll), with dates on the file's clock.
  */
 export function marketplaceCalls(app: () => App, clock: TestClock) {
-  const call = (method: Method, url: string, cookie?: string, payload?: object, headers: Record<string, string> = {}) =>
-    app().inject({ method, url, headers: { ...headers, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
+  const call = (
+    method: Method,
+    url: string,
+    cookie?: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
+    app().inject({
+      method,
+      url,
+      headers: { ...headers, ...(cookie ? { cookie } : {}) },
+      ...(payload ? { payload } : {}),
+    });
   const days = (n: number) => new Date(clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
   /** A task by this buyer, due in a week unless `input` says otherwise; the test fails if it is refused. */
   const newTask = async (buyer: RegisteredUser, input: TaskInput = {}): Promise<Task> => {

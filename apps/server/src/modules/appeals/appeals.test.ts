@@ -94,7 +94,9 @@ describe("appealing a rejection (rule R22)", () => {
       `${worker.user.name} appealed your rejection of their work for "${task.task_title}"`,
     );
     // The buyer's list of appeals to answer holds exactly this one.
-    const open = (await call("GET", "/api/buyer/submissions?appeal=open", buyer.cookie)).json<Page<Submission>>();
+    const open = (await call("GET", "/api/buyer/submissions?appeal=open", buyer.cookie)).json<
+      Page<Submission>
+    >();
     expect(open.total).toBe(1);
     expect(open.items.map((item) => item.id)).toEqual([submission.id]);
   });
@@ -125,7 +127,10 @@ describe("appealing a rejection (rule R22)", () => {
   });
 
   it("the buyer overturns from the task's escrow, taking an open slot; the worker is paid once and counts it approved", async () => {
-    const { buyer, worker, submission, task } = await rejectedSubmission({ required_workers: 2, payable_amount: 5 });
+    const { buyer, worker, submission, task } = await rejectedSubmission({
+      required_workers: 2,
+      payable_amount: 5,
+    });
     expect(await slotsOf(task.id)).toBe(2);
     await appeal(worker, submission.id);
     const [workerBefore, buyerBefore] = [await coinsOf(worker), await coinsOf(buyer)];
@@ -133,7 +138,11 @@ describe("appealing a rejection (rule R22)", () => {
     expect(response.statusCode, response.body).toBe(200);
     const overturned = response.json<Submission>();
     expect(overturned.status).toBe("approved");
-    expect(overturned.appeal).toMatchObject({ status: "overturned", decided_by: "buyer", paid_from: "escrow" });
+    expect(overturned.appeal).toMatchObject({
+      status: "overturned",
+      decided_by: "buyer",
+      paid_from: "escrow",
+    });
     expect(overturned.worker_reputation).toEqual({ approval_rate: 100, decided: 1, level: "new" });
     expect(await coinsOf(worker)).toBe(workerBefore + 5);
     expect(await coinsOf(buyer)).toBe(buyerBefore);
@@ -184,7 +193,9 @@ describe("appealing a rejection (rule R22)", () => {
       decided_by: null,
     });
     expect((await uphold(upheld.buyer, upheld.submission.id)).statusCode).toBe(409);
-    expect((await escalate(await registerUser(ctx.app, "worker"), upheld.submission.id)).statusCode).toBe(403);
+    expect((await escalate(await registerUser(ctx.app, "worker"), upheld.submission.id)).statusCode).toBe(
+      403,
+    );
     const escalated = await escalate(upheld.worker, upheld.submission.id);
     expect(escalated.statusCode, escalated.body).toBe(200);
     expect(escalated.json<Submission>().appeal?.status).toBe("escalated");
@@ -210,8 +221,9 @@ describe("appealing a rejection (rule R22)", () => {
     expect(ours).toEqual(escalated);
     const seen: string[] = [];
     for (let page = 1; page <= Math.ceil(all.total / 2); page += 1) {
-      const items = (await call("GET", `/api/admin/appeals?limit=2&page=${page}`, cookie)).json<Page<Submission>>()
-        .items;
+      const items = (await call("GET", `/api/admin/appeals?limit=2&page=${page}`, cookie)).json<
+        Page<Submission>
+      >().items;
       expect(items.length).toBeLessThanOrEqual(2);
       seen.push(...items.map((item) => item.id));
     }
@@ -242,7 +254,12 @@ describe("appealing a rejection (rule R22)", () => {
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json<Submission>()).toMatchObject({
       status: "approved",
-      appeal: { status: "overturned", decided_by: "admin", paid_from: "platform", answer: "The proof is fine" },
+      appeal: {
+        status: "overturned",
+        decided_by: "admin",
+        paid_from: "platform",
+        answer: "The proof is fine",
+      },
     });
     expect(await coinsOf(poor.worker)).toBe(workerBefore + 25);
     expect(await coinsOf(poor.buyer)).toBe(0);
@@ -332,9 +349,13 @@ describe("appealing a rejection (rule R22)", () => {
     await appeal(worker, second);
     await overturn(buyer, second);
     expect((await reputation()).json()).toEqual({ approval_rate: 66, decided: 3, level: "new" });
-    const listed = (await call("GET", "/api/buyer/submissions?status=pending", buyer.cookie)).json<Page<Submission>>();
+    const listed = (await call("GET", "/api/buyer/submissions?status=pending", buyer.cookie)).json<
+      Page<Submission>
+    >();
     expect(listed.items[0]?.worker_reputation).toEqual({ approval_rate: 66, decided: 3, level: "new" });
-    expect((await call("GET", "/api/workers/00000000-0000-4000-8000-000000000000/reputation", buyer.cookie)).statusCode).toBe(404);
+    expect(
+      (await call("GET", "/api/workers/00000000-0000-4000-8000-000000000000/reputation", buyer.cookie))
+        .statusCode,
+    ).toBe(404);
   });
 });
-

@@ -13,7 +13,14 @@ import { appeals, submissions, tasks, users } from "../../db/schema/index.ts";
 import { AppError, insufficientCoins, notFound } from "../../lib/errors.ts";
 import { offsetPage } from "../../lib/paging.ts";
 import { recordAudit } from "../admin/audit.ts";
-import { escrowOf, lockedBalanceOf, MINT, PLATFORM_APPEAL_PAYMENT, transfer, walletOf } from "../ledger/service.ts";
+import {
+  escrowOf,
+  lockedBalanceOf,
+  MINT,
+  PLATFORM_APPEAL_PAYMENT,
+  transfer,
+  walletOf,
+} from "../ledger/service.ts";
 import { notify } from "../notifications/service.ts";
 import { selectSubmissions, toSubmission } from "../tasks/views.ts";
 
@@ -71,7 +78,9 @@ export async function appealRejection(
     if (submission.status !== "rejected" || !submission.decidedAt)
       throw appealClosed("Only a rejected submission can be appealed");
     if (now.getTime() > submission.decidedAt.getTime() + APPEAL_WINDOW_DAYS * DAY_MS)
-      throw appealClosed(`A rejection can be appealed within ${APPEAL_WINDOW_DAYS} days; that time has passed`);
+      throw appealClosed(
+        `A rejection can be appealed within ${APPEAL_WINDOW_DAYS} days; that time has passed`,
+      );
     const [created] = await tx
       .insert(appeals)
       .values({ submissionId, buyerId: submission.buyerId, message, createdAt: now })
@@ -95,8 +104,10 @@ async function whyNotMoved(
   actor: { workerId: string } | { buyerId: string } | "admin",
 ): Promise<AppError> {
   const submission = await submissionFacts(db, submissionId);
-  if (typeof actor === "object" && "workerId" in actor && submission.workerId !== actor.workerId) return notYours();
-  if (typeof actor === "object" && "buyerId" in actor && submission.buyerId !== actor.buyerId) return notYourTask();
+  if (typeof actor === "object" && "workerId" in actor && submission.workerId !== actor.workerId)
+    return notYours();
+  if (typeof actor === "object" && "buyerId" in actor && submission.buyerId !== actor.buyerId)
+    return notYourTask();
   const status = submission.appealStatus;
   if (!status) return notFound("Appeal");
   return appealClosed(APPEAL_STATE_MESSAGES[status]);
@@ -120,7 +131,9 @@ export async function upholdByBuyer(
     const [moved] = await tx
       .update(appeals)
       .set({ status: "upheld_by_buyer", answer, answeredAt: now })
-      .where(and(eq(appeals.submissionId, submissionId), eq(appeals.buyerId, buyerId), eq(appeals.status, "open")))
+      .where(
+        and(eq(appeals.submissionId, submissionId), eq(appeals.buyerId, buyerId), eq(appeals.status, "open")),
+      )
       .returning({ id: appeals.submissionId });
     if (!moved) throw await whyNotMoved(tx, submissionId, { buyerId });
     const submission = await submissionFacts(tx, submissionId);
@@ -221,7 +234,8 @@ export async function overturnAppeal(
       .select({ deletedAt: users.deletedAt })
       .from(users)
       .where(eq(users.id, facts.workerId));
-    if (worker?.deletedAt) throw new AppError("CONFLICT", "The worker's account was deleted: nothing can be paid");
+    if (worker?.deletedAt)
+      throw new AppError("CONFLICT", "The worker's account was deleted: nothing can be paid");
     const [approved] = await tx
       .update(submissions)
       .set({ status: "approved" })
@@ -274,7 +288,11 @@ async function payOverturn(
   } else if ((await lockedBalanceOf(db, walletOf(task.buyerId))) >= amount) {
     source = { paidFrom: "buyer", from: walletOf(task.buyerId), idempotencyKey: `approve:${submissionId}` };
   } else if (byAdmin) {
-    source = { paidFrom: "platform", from: MINT, idempotencyKey: `${PLATFORM_APPEAL_PAYMENT}${submissionId}` };
+    source = {
+      paidFrom: "platform",
+      from: MINT,
+      idempotencyKey: `${PLATFORM_APPEAL_PAYMENT}${submissionId}`,
+    };
   } else {
     throw insufficientCoins();
   }

@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Bonus } from "@taskmint/shared";
 import { bonuses, notifications } from "../../db/schema/index.ts";
-import { marketplaceCalls, registerUser, testAppPerFile, TestClock, type RegisteredUser } from "../../test/harness.ts";
+import {
+  marketplaceCalls,
+  registerUser,
+  testAppPerFile,
+  TestClock,
+  type RegisteredUser,
+} from "../../test/harness.ts";
 
 const clock = new TestClock();
 const ctx = testAppPerFile({ clock });
@@ -15,11 +21,22 @@ const sendBonus = (buyer: RegisteredUser, key: string | null, body: object) =>
 
 describe("bonuses (rule R23)", () => {
   it("moves the coins from the buyer's wallet to the worker's and tells the worker", async () => {
-    const { buyer, worker, submission, task } = await pendingSubmission({ required_workers: 1, payable_amount: 5 });
+    const { buyer, worker, submission, task } = await pendingSubmission({
+      required_workers: 1,
+      payable_amount: 5,
+    });
     const [buyerBefore, workerBefore] = [await coinsOf(buyer), await coinsOf(worker)];
-    const response = await sendBonus(buyer, newKey(), { submission_id: submission.id, coins: 5, message: "Great work" });
+    const response = await sendBonus(buyer, newKey(), {
+      submission_id: submission.id,
+      coins: 5,
+      message: "Great work",
+    });
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json<Bonus>()).toMatchObject({ coins: 5, worker_name: worker.user.name, message: "Great work" });
+    expect(response.json<Bonus>()).toMatchObject({
+      coins: 5,
+      worker_name: worker.user.name,
+      message: "Great work",
+    });
     expect(await coinsOf(buyer)).toBe(buyerBefore - 5);
     expect(await coinsOf(worker)).toBe(workerBefore + 5);
     const told = await ctx.db
@@ -53,7 +70,9 @@ describe("bonuses (rule R23)", () => {
     const key = newKey();
     const workerBefore = await coinsOf(worker);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => sendBonus(buyer, key, { submission_id: submission.id, coins: 2, message: "x" })),
+      Array.from({ length: 10 }, () =>
+        sendBonus(buyer, key, { submission_id: submission.id, coins: 2, message: "x" }),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(201));
     expect(new Set(answers.map((answer) => answer.json<Bonus>().id)).size).toBe(1);
@@ -61,7 +80,10 @@ describe("bonuses (rule R23)", () => {
   });
 
   it("refuses a missing or bad key, bad amounts, a long message, another buyer's work and an empty wallet, paying nothing", async () => {
-    const { buyer, worker, submission } = await pendingSubmission({ required_workers: 2, payable_amount: 25 });
+    const { buyer, worker, submission } = await pendingSubmission({
+      required_workers: 2,
+      payable_amount: 25,
+    });
     const good = { submission_id: submission.id, coins: 1, message: "" };
     const workerBefore = await coinsOf(worker);
     expect((await sendBonus(buyer, null, good)).statusCode).toBe(400);
@@ -75,7 +97,8 @@ describe("bonuses (rule R23)", () => {
     const stranger = await registerUser(ctx.app, "buyer");
     expect((await sendBonus(stranger, newKey(), good)).statusCode).toBe(403);
     expect(
-      (await sendBonus(buyer, newKey(), { ...good, submission_id: "00000000-0000-4000-8000-000000000000" })).statusCode,
+      (await sendBonus(buyer, newKey(), { ...good, submission_id: "00000000-0000-4000-8000-000000000000" }))
+        .statusCode,
     ).toBe(404);
     // The 2 x 25 task spent the buyer's 50 coins.
     const broke = await sendBonus(buyer, newKey(), good);
@@ -85,4 +108,3 @@ describe("bonuses (rule R23)", () => {
     expect(await ctx.db.$count(bonuses, eq(bonuses.submissionId, submission.id))).toBe(0);
   });
 });
-

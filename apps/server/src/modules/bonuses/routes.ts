@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { bonusRequestSchema, bonusSchema, IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "@taskmint/shared";
+import {
+  bonusRequestSchema,
+  bonusSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+} from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { sendBonus } from "./service.ts";

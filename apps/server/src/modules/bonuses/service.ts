@@ -21,7 +21,9 @@ const toBonus = (row: BonusRow, workerName: string): Bonus => ({
 });
 
 const sameRequest = (row: BonusRow, request: BonusRequest) =>
-  row.submissionId === request.submission_id && row.coins === request.coins && row.message === request.message;
+  row.submissionId === request.submission_id &&
+  row.coins === request.coins &&
+  row.message === request.message;
 
 /**
  * Pays the bonus in one transaction: the bonus row (unique per buyer and key, so of two racing

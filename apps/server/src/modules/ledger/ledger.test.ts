@@ -8,6 +8,7 @@ import { openTestDatabase, resetDatabase } from "../../test/harness.ts";
 import {
   MINT,
   PAYOUT,
+  PLATFORM_APPEAL_PAYMENT,
   balanceOf,
   checkLedger,
   escrowOf,
@@ -190,13 +191,21 @@ describe("checkLedger", () => {
     await transfer(handle.db, { from: walletOf("a"), to: escrowOf("t"), amount: 100, idempotencyKey: "2" });
     await transfer(handle.db, { from: walletOf("a"), to: holdOf("w"), amount: 150, idempotencyKey: "3" });
     await transfer(handle.db, { from: holdOf("w"), to: PAYOUT, amount: 150, idempotencyKey: "4" });
+    // An overturned appeal the platform paid (rule R22): issued, and counted as the platform's.
+    await transfer(handle.db, {
+      from: MINT,
+      to: walletOf("a"),
+      amount: 7,
+      idempotencyKey: `${PLATFORM_APPEAL_PAYMENT}s`,
+    });
     expect(await checkLedger(handle.db)).toEqual({
       ok: true,
-      issued: 300,
-      wallets: 50,
+      issued: 307,
+      wallets: 57,
       escrow: 100,
       held: 0,
       paid_out: 150,
+      platform_paid: 7,
       problems: [],
     });
   });

@@ -352,8 +352,16 @@ async function pagedSubmissions(
   return newestFirstPage(db, view, where, page);
 }
 
-export const listWorkerSubmissions = (db: Database, workerId: string, page: PageQuery, filter: SubmissionFilter) =>
-  pagedSubmissions(db, "workerId", workerId, page, filter);
+export const listWorkerSubmissions = (
+  db: Database,
+  workerId: string,
+  page: PageQuery,
+  filter: SubmissionFilter,
+) => pagedSubmissions(db, "workerId", workerId, page, filter);
 
-export const listBuyerSubmissions = (db: Database, buyerId: string, page: PageQuery, filter: SubmissionFilter) =>
-  pagedSubmissions(db, "buyerId", buyerId, page, filter);
+export const listBuyerSubmissions = (
+  db: Database,
+  buyerId: string,
+  page: PageQuery,
+  filter: SubmissionFilter,
+) => pagedSubmissions(db, "buyerId", buyerId, page, filter);

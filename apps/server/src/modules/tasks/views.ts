@@ -1,6 +1,12 @@
 import { eq, getTableColumns } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { APPEAL_ANSWER_DAYS, workerReputationOf, type Appeal, type Submission, type Task } from "@taskmint/shared";
+import {
+  APPEAL_ANSWER_DAYS,
+  workerReputationOf,
+  type Appeal,
+  type Submission,
+  type Task,
+} from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import {
   appeals,
@@ -141,7 +147,10 @@ export function toSubmission(row: SubmissionRow): Submission {
     ...(row.status === "pending" ? { auto_approve_at: row.autoApproveAt.toISOString() } : {}),
     decided_at: row.decidedAt?.toISOString() ?? null,
     appeal: row.appeal ? toAppeal(row.appeal) : null,
-    worker_reputation: workerReputationOf({ approved: row.workerApproved ?? 0, rejected: row.workerRejected ?? 0 }),
+    worker_reputation: workerReputationOf({
+      approved: row.workerApproved ?? 0,
+      rejected: row.workerRejected ?? 0,
+    }),
   };
 }
 

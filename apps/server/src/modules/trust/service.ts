@@ -1,4 +1,16 @@
-import { and, desc, eq, exists, inArray, isNull, lte, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNull,
+  lte,
+  notExists,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from "drizzle-orm";
 import {
   BUYER_REPUTATION_DAYS,
   qualificationProblem,
@@ -54,12 +66,21 @@ const blockedBy = (buyerId: AnyColumn | string, workerId: string) =>
  * The tasks a worker may see in their list (rules R21, R23): their reputation meets the task's
  * minimums, its buyer has not blocked them and they have not hidden its buyer.
  */
-export function visibleToWorkerSql(db: Database, workerId: string, reputation: WorkerReputation): SQL | undefined {
+export function visibleToWorkerSql(
+  db: Database,
+  workerId: string,
+  reputation: WorkerReputation,
+): SQL | undefined {
   const levels = workerLevels.slice(0, workerLevels.indexOf(reputation.level) + 1);
   return and(
     lte(tasks.minApprovalRate, reputation.approval_rate ?? 0),
     inArray(tasks.minLevel, levels),
-    notExists(db.select({ one: sql`1` }).from(buyerBlocks).where(blockedBy(tasks.buyerId, workerId))),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(buyerBlocks)
+        .where(blockedBy(tasks.buyerId, workerId)),
+    ),
     notExists(
       db
         .select({ one: sql`1` })
@@ -74,18 +95,27 @@ export function visibleToWorkerSql(db: Database, workerId: string, reputation: W
  * blocked by the task's buyer or does not meet its minimums. A missing task passes (the caller
  * answers 404).
  */
-export async function assertQualified(db: Database, request: { workerId: string; taskId: string }): Promise<void> {
+export async function assertQualified(
+  db: Database,
+  request: { workerId: string; taskId: string },
+): Promise<void> {
   const { workerId, taskId } = request;
   const [task] = await db
     .select({
       minApprovalRate: tasks.minApprovalRate,
       minLevel: tasks.minLevel,
-      blocked: exists(db.select({ one: sql`1` }).from(buyerBlocks).where(blockedBy(tasks.buyerId, workerId))),
+      blocked: exists(
+        db
+          .select({ one: sql`1` })
+          .from(buyerBlocks)
+          .where(blockedBy(tasks.buyerId, workerId)),
+      ),
     })
     .from(tasks)
     .where(eq(tasks.id, taskId));
   if (!task) return;
-  if (task.blocked) throw new AppError("NOT_QUALIFIED", "The buyer of this task does not accept work from you");
+  if (task.blocked)
+    throw new AppError("NOT_QUALIFIED", "The buyer of this task does not accept work from you");
   const problem = qualificationProblem(await workerReputation(db, workerId), {
     min_approval_rate: task.minApprovalRate,
     min_level: task.minLevel,
@@ -155,9 +185,7 @@ export function listBlocks(db: Database, buyerId: string, page: PageQuery): Prom
     page,
     table: buyerBlocks,
     where,
-    rows: selectBlocks(db)
-      .where(where)
-      .orderBy(desc(buyerBlocks.createdAt), desc(buyerBlocks.workerId)),
+    rows: selectBlocks(db).where(where).orderBy(desc(buyerBlocks.createdAt), desc(buyerBlocks.workerId)),
     toItem: toBlockedWorker,
   });
 }
@@ -199,15 +227,17 @@ export async function unhideBuyer(db: Database, unhide: { workerId: string; buye
   return toHiddenBuyer(row);
 }
 
-export function listHiddenBuyers(db: Database, workerId: string, page: PageQuery): Promise<Page<HiddenBuyer>> {
+export function listHiddenBuyers(
+  db: Database,
+  workerId: string,
+  page: PageQuery,
+): Promise<Page<HiddenBuyer>> {
   const where = eq(hiddenBuyers.workerId, workerId);
   return offsetPage(db, {
     page,
     table: hiddenBuyers,
     where,
-    rows: selectHidden(db)
-      .where(where)
-      .orderBy(desc(hiddenBuyers.createdAt), desc(hiddenBuyers.buyerId)),
+    rows: selectHidden(db).where(where).orderBy(desc(hiddenBuyers.createdAt), desc(hiddenBuyers.buyerId)),
     toItem: toHiddenBuyer,
   });
 }
@@ -224,7 +254,9 @@ export async function refreshBuyerReputations(db: Database, now: Date): Promise<
   const windowStart = new Date(now.getTime() - BUYER_REPUTATION_DAYS * 24 * 60 * 60 * 1000);
   const stale = new Date(now.getTime() - BUYER_REPUTATION_MAX_AGE_MS);
   const [last] = await db
-    .select({ at: sql<Date | null>`max(${buyerReputations.refreshedAt})`.mapWith(buyerReputations.refreshedAt) })
+    .select({
+      at: sql<Date | null>`max(${buyerReputations.refreshedAt})`.mapWith(buyerReputations.refreshedAt),
+    })
     .from(buyerReputations);
   // A few minutes back: a decision whose transaction committed after the last refresh began is not missed.
   const since = new Date((last?.at ?? new Date(0)).getTime() - 5 * 60 * 1000);
@@ -263,7 +295,9 @@ export async function checkWorkerReputations(db: Database): Promise<string[]> {
   const counted = db
     .select({
       workerId: submissions.workerId,
-      approved: sql<number>`cast(count(*) filter (where ${submissions.status} = 'approved') as int)`.as("counted_approved"),
+      approved: sql<number>`cast(count(*) filter (where ${submissions.status} = 'approved') as int)`.as(
+        "counted_approved",
+      ),
       rejected: sql<number>`cast(count(*) filter (where ${submissions.status} = 'rejected') as int)`.as(
         "counted_rejected",
       ),
@@ -284,6 +318,7 @@ export async function checkWorkerReputations(db: Database): Promise<string[]> {
       sql`coalesce(${counted.approved}, 0) <> coalesce(${workerReputations.approved}, 0) or coalesce(${counted.rejected}, 0) <> coalesce(${workerReputations.rejected}, 0)`,
     );
   return drifted.map(
-    (row) => `worker ${row.workerId} reputation keeps ${row.kept ?? "nothing"} but recounts ${row.recount ?? "0/0"}`,
+    (row) =>
+      `worker ${row.workerId} reputation keeps ${row.kept ?? "nothing"} but recounts ${row.recount ?? "0/0"}`,
   );
 }

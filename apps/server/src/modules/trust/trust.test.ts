@@ -1,6 +1,21 @@
 import { describe, expect, it } from "vitest";
-import type { BlockedWorker, HiddenBuyer, LargePage, Page, Submission, Task, TaskSearchPage } from "@taskmint/shared";
-import { marketplaceCalls, registerUser, testAppPerFile, TestClock, type RegisteredUser } from "../../test/harness.ts";
+import type {
+  BlockedWorker,
+  HiddenBuyer,
+  LargePage,
+  Page,
+  Submission,
+  Task,
+  TaskSearchPage,
+} from "@taskmint/shared";
+import {
+  marketplaceCalls,
+  postTask,
+  registerUser,
+  testAppPerFile,
+  TestClock,
+  type RegisteredUser,
+} from "../../test/harness.ts";
 import { MINT, transfer, walletOf } from "../ledger/service.ts";
 import { refreshBuyerReputations } from "./service.ts";
 
@@ -8,7 +23,8 @@ const clock = new TestClock();
 const ctx = testAppPerFile({ clock });
 const { call, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
 
-const codeOf = (response: { json: <T>() => T }) => response.json<{ error: { code: string; message: string } }>().error;
+const codeOf = (response: { json: <T>() => T }) =>
+  response.json<{ error: { code: string; message: string } }>().error;
 const workerList = async (worker: RegisteredUser, query = "") =>
   (await call("GET", `/api/worker/tasks?limit=100${query}`, worker.cookie)).json<LargePage<Task>>();
 const listedIds = async (worker: RegisteredUser) => (await workerList(worker)).items.map((task) => task.id);
@@ -19,7 +35,12 @@ let funds = 0;
 /** Gives the buyer coins through the ledger, for tests that post many tasks. */
 async function fund(buyer: RegisteredUser, amount: number) {
   funds += 1;
-  await transfer(ctx.db, { from: MINT, to: walletOf(buyer.user.id), amount, idempotencyKey: `trust-test:${funds}` });
+  await transfer(ctx.db, {
+    from: MINT,
+    to: walletOf(buyer.user.id),
+    amount,
+    idempotencyKey: `trust-test:${funds}`,
+  });
 }
 
 /** A worker whose decided submissions are `approved` approvals and `rejected` rejections, by one buyer. */
@@ -69,7 +90,10 @@ describe("qualifications (rule R21)", () => {
   it("lets a worker meet a least approval rate exactly, and not below it; none yet meets only 0", async () => {
     const worker = await workerWithRecord(3, 1); // 75%
     const buyer = await registerUser(ctx.app, "buyer");
-    const [at75, at76] = [await newTask(buyer, { min_approval_rate: 75 }), await newTask(buyer, { min_approval_rate: 76 })];
+    const [at75, at76] = [
+      await newTask(buyer, { min_approval_rate: 75 }),
+      await newTask(buyer, { min_approval_rate: 76 }),
+    ];
     const ids = await listedIds(worker);
     expect(ids).toContain(at75.id);
     expect(ids).not.toContain(at76.id);
@@ -90,7 +114,9 @@ describe("qualifications (rule R21)", () => {
 
   it("grants Bronze at 10 decided with 80%: the task asking for Bronze opens", async () => {
     const worker = await workerWithRecord(8, 2);
-    const reputation = (await call("GET", `/api/workers/${worker.user.id}/reputation`, worker.cookie)).json();
+    const reputation = (
+      await call("GET", `/api/workers/${worker.user.id}/reputation`, worker.cookie)
+    ).json<unknown>();
     expect(reputation).toEqual({ approval_rate: 80, decided: 10, level: "bronze" });
     const buyer = await registerUser(ctx.app, "buyer");
     const bronze = await newTask(buyer, { min_level: "bronze" });
@@ -103,8 +129,12 @@ describe("qualifications (rule R21)", () => {
 
   it("refuses bad requirements with 400 and posts nothing", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
-    const { postTask } = await import("../../test/harness.ts");
-    for (const input of [{ min_approval_rate: 101 }, { min_approval_rate: -1 }, { min_approval_rate: 2.5 }, { min_level: "platinum" }]) {
+    for (const input of [
+      { min_approval_rate: 101 },
+      { min_approval_rate: -1 },
+      { min_approval_rate: 2.5 },
+      { min_level: "platinum" },
+    ]) {
       const response = await postTask(ctx.app, buyer.cookie, input);
       expect(response.statusCode, JSON.stringify(input)).toBe(400);
     }
@@ -151,45 +181,73 @@ describe("blocks and hidden buyers (rule R23)", () => {
   it("blocks only workers, keeps one block per pair (the note replaced), and pages the list", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const otherBuyer = await registerUser(ctx.app, "buyer");
-    expect((await call("POST", "/api/buyer/blocks", buyer.cookie, { worker_id: otherBuyer.user.id })).statusCode).toBe(404);
-    expect((await call("POST", "/api/buyer/blocks", buyer.cookie, { worker_id: "nope" })).statusCode).toBe(400);
+    expect(
+      (await call("POST", "/api/buyer/blocks", buyer.cookie, { worker_id: otherBuyer.user.id })).statusCode,
+    ).toBe(404);
+    expect((await call("POST", "/api/buyer/blocks", buyer.cookie, { worker_id: "nope" })).statusCode).toBe(
+      400,
+    );
     const note = "x".repeat(501);
     const worker = await registerUser(ctx.app, "worker");
-    expect((await call("POST", "/api/buyer/blocks", buyer.cookie, { worker_id: worker.user.id, note })).statusCode).toBe(400);
+    expect(
+      (await call("POST", "/api/buyer/blocks", buyer.cookie, { worker_id: worker.user.id, note })).statusCode,
+    ).toBe(400);
     const ids: string[] = [];
     for (let n = 0; n < 5; n += 1) {
       const blocked = n === 0 ? worker : await registerUser(ctx.app, "worker");
       ids.push(blocked.user.id);
       clock.advanceMs(1_000);
-      expect((await call("POST", "/api/buyer/blocks", buyer.cookie, { worker_id: blocked.user.id })).statusCode).toBe(201);
+      expect(
+        (await call("POST", "/api/buyer/blocks", buyer.cookie, { worker_id: blocked.user.id })).statusCode,
+      ).toBe(201);
     }
-    const again = await call("POST", "/api/buyer/blocks", buyer.cookie, { worker_id: worker.user.id, note: "Second note" });
+    const again = await call("POST", "/api/buyer/blocks", buyer.cookie, {
+      worker_id: worker.user.id,
+      note: "Second note",
+    });
     expect(again.json<BlockedWorker>().note).toBe("Second note");
     const seen: string[] = [];
     for (let page = 1; page <= 3; page += 1) {
-      const listed = (await call("GET", `/api/buyer/blocks?limit=2&page=${page}`, buyer.cookie)).json<Page<BlockedWorker>>();
+      const listed = (await call("GET", `/api/buyer/blocks?limit=2&page=${page}`, buyer.cookie)).json<
+        Page<BlockedWorker>
+      >();
       expect(listed.total).toBe(5);
       expect(listed.items.length).toBe(page < 3 ? 2 : 1);
       seen.push(...listed.items.map((item) => item.worker_id));
     }
     expect(seen).toEqual([...ids].reverse());
     // Another buyer's list is their own.
-    expect((await call("GET", "/api/buyer/blocks", otherBuyer.cookie)).json<Page<BlockedWorker>>().total).toBe(0);
+    expect(
+      (await call("GET", "/api/buyer/blocks", otherBuyer.cookie)).json<Page<BlockedWorker>>().total,
+    ).toBe(0);
   });
 
   it("a worker hides a buyer's tasks from their list, and brings them back", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const task = await newTask(buyer);
     const worker = await registerUser(ctx.app, "worker");
-    const hidden = await call("POST", "/api/worker/hidden-buyers", worker.cookie, { buyer_id: buyer.user.id });
+    const hidden = await call("POST", "/api/worker/hidden-buyers", worker.cookie, {
+      buyer_id: buyer.user.id,
+    });
     expect(hidden.statusCode, hidden.body).toBe(201);
-    expect(hidden.json<HiddenBuyer>()).toMatchObject({ buyer_id: buyer.user.id, buyer_name: buyer.user.name });
-    expect((await call("POST", "/api/worker/hidden-buyers", worker.cookie, { buyer_id: buyer.user.id })).statusCode).toBe(201);
+    expect(hidden.json<HiddenBuyer>()).toMatchObject({
+      buyer_id: buyer.user.id,
+      buyer_name: buyer.user.name,
+    });
+    expect(
+      (await call("POST", "/api/worker/hidden-buyers", worker.cookie, { buyer_id: buyer.user.id }))
+        .statusCode,
+    ).toBe(201);
     expect(await listedIds(worker)).not.toContain(task.id);
     const listed = (await call("GET", "/api/worker/hidden-buyers", worker.cookie)).json<Page<HiddenBuyer>>();
     expect(listed.total).toBe(1);
-    expect((await call("POST", "/api/worker/hidden-buyers", worker.cookie, { buyer_id: worker.user.id })).statusCode).toBe(404);
-    expect((await call("DELETE", `/api/worker/hidden-buyers/${buyer.user.id}`, worker.cookie)).statusCode).toBe(200);
+    expect(
+      (await call("POST", "/api/worker/hidden-buyers", worker.cookie, { buyer_id: worker.user.id }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call("DELETE", `/api/worker/hidden-buyers/${buyer.user.id}`, worker.cookie)).statusCode,
+    ).toBe(200);
     expect(await listedIds(worker)).toContain(task.id);
   });
 });
@@ -207,7 +265,12 @@ describe("buyer reputation (rule R21)", () => {
       const submission = (await submit(worker, task.id)).json<Submission>();
       clock.advanceMs(hours * 3_600_000);
       const decision = n === 0 ? "reject" : "approve";
-      await call("POST", `/api/submissions/${submission.id}/${decision}`, buyer.cookie, n === 0 ? { reason: "no" } : undefined);
+      await call(
+        "POST",
+        `/api/submissions/${submission.id}/${decision}`,
+        buyer.cookie,
+        n === 0 ? { reason: "no" } : undefined,
+      );
     }
     expect(await refreshBuyerReputations(ctx.db, clock.now())).toBeGreaterThanOrEqual(1);
     const shown = (await call("GET", `/api/tasks/${fresh.id}`)).json<Task>();
