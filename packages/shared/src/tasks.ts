@@ -258,6 +258,7 @@ export const topWorkerSchema = z.object({
   name: z.string(),
   photo: z.string().nullable(),
   coins: z.number().int(),
+  reputation: workerReputationSchema,
 });
 export type TopWorker = z.infer<typeof topWorkerSchema>;
 

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
-import type { AdminStats, BuyerStats, DailyActivity, TopWorker, WorkerStats } from "@taskmint/shared";
+import {
+  workerReputationOf,
+  type AdminStats,
+  type BuyerStats,
+  type DailyActivity,
+  type TopWorker,
+  type WorkerStats,
+} from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import {
   ledgerAccounts,
@@ -9,6 +16,7 @@ import {
   submissions,
   tasks,
   users,
+  workerReputations,
 } from "../../db/schema/index.ts";
 import { MINT, PAYOUT } from "../ledger/service.ts";
 import { completedPurchaseDollars } from "../payments/service.ts";
@@ -49,13 +57,25 @@ export async function buyerStats(db: Database, buyerId: string): Promise<BuyerSt
 
 /** Rule R13: the six workers with the most coins; ties go to the earlier sign-up. */
 export async function topWorkers(db: Database): Promise<TopWorker[]> {
-  return db
-    .select({ id: users.id, name: users.name, photo: users.image, coins: ledgerAccounts.balance })
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      photo: users.image,
+      coins: ledgerAccounts.balance,
+      approved: workerReputations.approved,
+      rejected: workerReputations.rejected,
+    })
     .from(users)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
+    .leftJoin(workerReputations, eq(workerReputations.workerId, users.id))
     .where(and(eq(users.role, "worker"), isNull(users.deletedAt), eq(ledgerAccounts.kind, "wallet")))
     .orderBy(desc(ledgerAccounts.balance), asc(users.createdAt), asc(users.id))
     .limit(6);
+  return rows.map(({ approved, rejected, ...worker }) => ({
+    ...worker,
+    reputation: workerReputationOf({ approved: approved ?? 0, rejected: rejected ?? 0 }),
+  }));
 }
 
 /** Rule R14, admin: workers, buyers, coins in user wallets, and dollars of completed purchases, from the running counters. */

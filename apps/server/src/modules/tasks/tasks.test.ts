@@ -9,6 +9,7 @@ import {
   type Submission,
   type Task,
   type TaskDetails,
+  type TopWorker,
 } from "@taskmint/shared";
 import {
   ledgerAccounts,
@@ -627,8 +628,14 @@ describe("lists and stats", () => {
   });
 
   it("ranks the top six workers by coins, earlier sign-up first on ties", async () => {
-    const top = (await call("GET", "/api/workers/top")).json<{ id: string; coins: number }[]>();
+    const top = (await call("GET", "/api/workers/top")).json<TopWorker[]>();
     expect(top.length).toBeLessThanOrEqual(6);
+    // Each with their reputation (rule R21), as the database keeps it.
+    const reader = await registerUser(ctx.app, "buyer");
+    for (const worker of top) {
+      const reputation = await call("GET", `/api/workers/${worker.id}/reputation`, reader.cookie);
+      expect(worker.reputation).toEqual(reputation.json<unknown>());
+    }
     const coins = top.map((worker) => worker.coins);
     expect(coins).toEqual([...coins].sort((a, b) => b - a));
   });
