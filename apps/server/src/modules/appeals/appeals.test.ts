@@ -332,6 +332,19 @@ describe("appealing a rejection (rule R22)", () => {
     }
   });
 
+  it("pays no deleted worker: an overturn of a deleted worker's appeal is refused and changes nothing", async () => {
+    const found = await escalatedAppeal({ required_workers: 2, payable_amount: 5 });
+    const deleted = await call("DELETE", `/api/admin/users/${found.worker.user.id}`, await admin(), {
+      coins: "forfeit",
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const refused = await decide(found.submission.id, "overturn");
+    expect([refused.statusCode, codeOf(refused)]).toEqual([409, "CONFLICT"]);
+    const [row] = await ctx.db.select().from(appeals).where(eq(appeals.submissionId, found.submission.id));
+    expect(row?.status).toBe("escalated");
+    expect(await slotsOf(found.task.id)).toBe(2);
+  });
+
   it("keeps the worker's reputation: rejections, approvals and overturns", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const worker = await registerUser(ctx.app, "worker");
