@@ -10,6 +10,7 @@ const ACTIONS: Record<string, string> = {
   delete_task: "Task deleted",
   approve_withdrawal: "Withdrawal approved",
   reject_withdrawal: "Withdrawal rejected",
+  decide_appeal: "Appeal decided",
 };
 
 const describe = (values: Record<string, unknown> | null) =>

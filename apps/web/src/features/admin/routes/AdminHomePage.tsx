@@ -43,6 +43,9 @@ function LedgerHealth() {
           Issued {formatCoins(report.issued)} · in wallets {formatCoins(report.wallets)} · in escrow{" "}
           {formatCoins(report.escrow)} · held {formatCoins(report.held)} · paid out{" "}
           {formatCoins(report.paid_out)}
+          {report.platform_paid > 0 && (
+            <> · paid by the platform on overturned appeals {formatCoins(report.platform_paid)}</>
+          )}
         </p>
         {report.problems.length > 0 && (
           <ul className="mt-2 list-disc pl-5 text-sm">
