@@ -91,6 +91,7 @@ const command = (
     await run(model);
     for (const user of [...model.buyers, ...model.workers])
       expect(await balanceOf(ctx.db, walletOf(user.id)), `${name}: wallet`).toBe(user.coins);
+    expect((await checkLedger(ctx.db)).problems, `${name}: ledger`).toEqual([]);
   },
   toString: () => name,
 });
