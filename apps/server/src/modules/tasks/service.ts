@@ -46,7 +46,7 @@ import {
 import { recordAudit } from "../admin/audit.ts";
 import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { activeReservationOf, endReservationsOfTask, liveReservationOf } from "../reservations/service.ts";
-import { visibleToWorkerSql, workerReputation } from "../trust/service.ts";
+import { visibleToWorkerSql } from "../trust/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
 import type { CommonSearches } from "./common-searches.ts";
 import type { FirstPageCache } from "./first-page-cache.ts";
@@ -484,7 +484,7 @@ export async function listWorkerTasks(
       .where(liveReservationOf(tasks.id, workerId)),
   );
   const order = TASK_ORDERS[query.sort];
-  const visible = visibleToWorkerSql(db, workerId, await workerReputation(db, workerId));
+  const visible = await visibleToWorkerSql(db, workerId);
   const { where, counted } = await narrowedBySearch(db, {
     base: and(takeable(isoDate(now)), notYetSubmitted, notReserved, visible),
     filters: query,

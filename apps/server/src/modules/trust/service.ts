@@ -1,16 +1,4 @@
-import {
-  and,
-  desc,
-  eq,
-  exists,
-  inArray,
-  isNull,
-  lte,
-  notExists,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from "drizzle-orm";
+import { and, desc, eq, exists, inArray, isNull, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import {
   BUYER_REPUTATION_DAYS,
   qualificationProblem,
@@ -58,35 +46,34 @@ export async function reputationOfUser(db: Database, userId: string): Promise<Wo
   return workerReputation(db, userId);
 }
 
-/** A buyer's block of the worker, on the tasks table's buyer (in a task list's condition). */
+/** A buyer's block of the worker (the buyer's id, or the tasks table's buyer column in a subquery). */
 const blockedBy = (buyerId: AnyColumn | string, workerId: string) =>
   and(eq(buyerBlocks.buyerId, buyerId), eq(buyerBlocks.workerId, workerId));
 
 /**
  * The tasks a worker may see in their list (rules R21, R23): their reputation meets the task's
- * minimums, its buyer has not blocked them and they have not hidden its buyer.
+ * minimums, its buyer has not blocked them and they have not hidden its buyer. The buyers to
+ * leave out are read first and passed as one array (usually empty): as anti-joins in the list's
+ * query they tripled its planning time at a million tasks.
  */
-export function visibleToWorkerSql(
-  db: Database,
-  workerId: string,
-  reputation: WorkerReputation,
-): SQL | undefined {
+export async function visibleToWorkerSql(db: Database, workerId: string): Promise<SQL | undefined> {
+  // One round trip: the worker's counts and the buyers they are kept from or chose not to see.
+  const [row] = rowsOf<{ approved: number | null; rejected: number | null; excluded: string[] }>(
+    await db.execute(sql`select
+      (select ${workerReputations.approved} from ${workerReputations} where ${workerReputations.workerId} = ${workerId}) as approved,
+      (select ${workerReputations.rejected} from ${workerReputations} where ${workerReputations.workerId} = ${workerId}) as rejected,
+      array(
+        select ${buyerBlocks.buyerId} from ${buyerBlocks} where ${buyerBlocks.workerId} = ${workerId}
+        union select ${hiddenBuyers.buyerId} from ${hiddenBuyers} where ${hiddenBuyers.workerId} = ${workerId}
+      ) as excluded`),
+  );
+  const reputation = workerReputationOf({ approved: row?.approved ?? 0, rejected: row?.rejected ?? 0 });
   const levels = workerLevels.slice(0, workerLevels.indexOf(reputation.level) + 1);
+  const excluded = row?.excluded ?? [];
   return and(
     lte(tasks.minApprovalRate, reputation.approval_rate ?? 0),
     inArray(tasks.minLevel, levels),
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(buyerBlocks)
-        .where(blockedBy(tasks.buyerId, workerId)),
-    ),
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(hiddenBuyers)
-        .where(and(eq(hiddenBuyers.workerId, workerId), eq(hiddenBuyers.buyerId, tasks.buyerId))),
-    ),
+    excluded.length > 0 ? sql`${tasks.buyerId} <> all(${sql.param(excluded)}::text[])` : undefined,
   );
 }
 
