@@ -108,6 +108,8 @@ export const taskSchema = z.object({
   task_image_url: z.string(),
   submission_info: z.string(),
   user_name: z.string(),
+  /** The buyer's user id (to hide their tasks, rule R23). */
+  buyer_id: z.string(),
   /** The buyer's email: signed-in users only, absent for visitors. */
   user_email: z.string().optional(),
   status: z.enum(["open", "closed"]),
@@ -138,6 +140,8 @@ export const submissionSchema = z.object({
   payable_amount: z.number().int(),
   worker_email: z.string(),
   worker_name: z.string(),
+  /** The worker's user id (to block them or read their reputation, rules R21 and R23). */
+  worker_id: z.string(),
   submission_details: z.string(),
   /** Screenshots sent as proof: /uploads/ addresses, at most MAX_PROOF_IMAGES. */
   attachments: z.array(z.string()),

@@ -61,6 +61,18 @@ const ManageTasksPage = onDemand(
   () => import("../features/admin/routes/ManageTasksPage.tsx"),
   "ManageTasksPage",
 );
+const BlockedWorkersPage = onDemand(
+  () => import("../features/trust/routes/BlockedWorkersPage.tsx"),
+  "BlockedWorkersPage",
+);
+const HiddenBuyersPage = onDemand(
+  () => import("../features/trust/routes/HiddenBuyersPage.tsx"),
+  "HiddenBuyersPage",
+);
+const AdminAppealsPage = onDemand(
+  () => import("../features/trust/routes/AdminAppealsPage.tsx"),
+  "AdminAppealsPage",
+);
 const ProfilePage = onDemand(() => import("../features/account/routes/ProfilePage.tsx"), "ProfilePage");
 const ForgotPasswordPage = onDemand(
   () => import("../features/account/routes/ForgotPasswordPage.tsx"),
@@ -95,6 +107,7 @@ const dashboardPages: { path: string; role: Role; element: ReactNode }[] = [
   { path: dashboard.taskDetails(":id"), role: "worker", element: <TaskDetailsPage /> },
   { path: dashboard.mySubmissions, role: "worker", element: <MySubmissionsPage /> },
   { path: dashboard.withdrawals, role: "worker", element: <WithdrawalsPage /> },
+  { path: dashboard.hiddenBuyers, role: "worker", element: <HiddenBuyersPage /> },
   { path: dashboard.buyerHome, role: "buyer", element: <BuyerHomePage /> },
   { path: dashboard.addTasks, role: "buyer", element: <AddTaskPage /> },
   { path: dashboard.myTasks, role: "buyer", element: <MyTasksPage /> },
@@ -102,9 +115,11 @@ const dashboardPages: { path: string; role: Role; element: ReactNode }[] = [
   { path: dashboard.paymentProcess, role: "buyer", element: <PaymentProcessPage /> },
   { path: dashboard.paymentSuccess, role: "buyer", element: <PaymentSuccessPage /> },
   { path: dashboard.paymentHistory, role: "buyer", element: <PaymentHistoryPage /> },
+  { path: dashboard.blockedWorkers, role: "buyer", element: <BlockedWorkersPage /> },
   { path: dashboard.adminHome, role: "admin", element: <AdminHomePage /> },
   { path: dashboard.manageUsers, role: "admin", element: <ManageUsersPage /> },
   { path: dashboard.manageTasks, role: "admin", element: <ManageTasksPage /> },
+  { path: dashboard.appeals, role: "admin", element: <AdminAppealsPage /> },
 ];
 
 /** Every page; the browser's router and the build's prerender of public pages both use these. */

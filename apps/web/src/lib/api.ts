@@ -22,14 +22,20 @@ function fieldDetails(details: unknown): Record<string, string> | undefined {
 }
 
 /** Calls the API with the session cookie; JSON in (or FormData) and JSON out; throws ApiError. */
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
   const isForm = init.body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(path, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
       credentials: "include",
-      headers: init.body === undefined || isForm ? {} : { "content-type": "application/json" },
+      headers: {
+        ...init.headers,
+        ...(init.body === undefined || isForm ? {} : { "content-type": "application/json" }),
+      },
       body:
         init.body === undefined ? undefined : isForm ? (init.body as FormData) : JSON.stringify(init.body),
     });

@@ -9,10 +9,13 @@ export function ConfirmDialog<Item>({
   deletion,
   title,
   message,
+  confirmLabel = () => "Yes, delete it",
 }: {
   deletion: { item: Item | null; busy: boolean; confirm: () => Promise<void>; cancel: () => void };
   title: (item: Item) => string;
   message: (item: Item) => string;
+  /** The button that goes ahead: a deletion's by default. */
+  confirmLabel?: (item: Item) => string;
 }) {
   const { item, busy, cancel: onCancel } = deletion;
   return (
@@ -41,7 +44,7 @@ export function ConfirmDialog<Item>({
             disabled={busy}
           >
             {busy && <ButtonSpinner />}
-            Yes, delete it
+            {item !== null && confirmLabel(item)}
           </button>
         </div>
       </div>

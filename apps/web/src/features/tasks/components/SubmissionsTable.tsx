@@ -3,6 +3,7 @@ import type { Submission } from "@taskmint/shared";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { coinCount, formatDate } from "../../../lib/format.ts";
 import { When } from "../../../components/ui/When.tsx";
+import { WorkerAppeal } from "../../trust/components/AppealViews.tsx";
 
 /** A worker's submissions; pending ones show when they auto-approve, rejected ones why. */
 export function SubmissionsTable({ submissions }: { submissions: Submission[] }) {
@@ -16,6 +17,7 @@ export function SubmissionsTable({ submissions }: { submissions: Submission[] })
             {submission.reason && (
               <p className="mt-1 max-w-xs text-xs text-error">Reason: {submission.reason}</p>
             )}
+            <WorkerAppeal submission={submission} />
             {submission.auto_approve_at && (
               <p className="mt-1 text-xs text-base-content/70">
                 Auto-approves {formatDate(submission.auto_approve_at)}

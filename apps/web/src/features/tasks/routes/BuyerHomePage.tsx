@@ -15,6 +15,9 @@ import { coinCount, formatDateTime, formatDollars } from "../../../lib/format.ts
 import { useReview } from "../api.ts";
 import { taskQueries } from "../queries.ts";
 import { When } from "../../../components/ui/When.tsx";
+import { AppealsToAnswer } from "../../trust/components/AppealViews.tsx";
+import { BlockModal, BonusModal } from "../../trust/components/BuyerActions.tsx";
+import { WorkerReputationLine } from "../../trust/components/Reputation.tsx";
 
 const STATS: Stat<BuyerStats>[] = [
   { label: "Total tasks", icon: ClipboardList, value: (stats) => stats.totalTasks },
@@ -22,7 +25,18 @@ const STATS: Stat<BuyerStats>[] = [
   { label: "Total payments", icon: DollarSign, value: (stats) => formatDollars(stats.totalPayments) },
 ];
 
-function ReviewModal({ submission, onClose }: { submission: Submission; onClose: () => void }) {
+type ReviewAction = "bonus" | "block";
+
+function ReviewModal({
+  submission,
+  onClose,
+  onAction,
+}: {
+  submission: Submission;
+  onClose: () => void;
+  /** Opens the bonus or block dialog for this submission's worker (closing this one). */
+  onAction: (action: ReviewAction) => void;
+}) {
   const review = useReview();
   const [rejecting, setRejecting] = useState(false);
   const form = useZodForm(rejectionSchema, { reason: "" });
@@ -66,6 +80,10 @@ function ReviewModal({ submission, onClose }: { submission: Submission; onClose:
         <dd>
           {submission.worker_name} ({submission.worker_email})
         </dd>
+        <dt className="font-semibold">Record</dt>
+        <dd>
+          <WorkerReputationLine reputation={submission.worker_reputation} />
+        </dd>
         <dt className="font-semibold">Pays</dt>
         <dd>{coinCount(submission.payable_amount)}</dd>
         <dt className="font-semibold">Submitted</dt>
@@ -89,6 +107,14 @@ function ReviewModal({ submission, onClose }: { submission: Submission; onClose:
           <Screenshots urls={submission.attachments} />
         </>
       )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="button" className="btn btn-sm btn-outline" onClick={() => onAction("bonus")}>
+          Send bonus
+        </button>
+        <button type="button" className="btn btn-sm btn-ghost text-error" onClick={() => onAction("block")}>
+          Block worker
+        </button>
+      </div>
       {rejecting && (
         <Field
           as="textarea"
@@ -106,6 +132,7 @@ function ReviewModal({ submission, onClose }: { submission: Submission; onClose:
 export function BuyerHomePage() {
   const stats = useQuery(taskQueries.buyerStats());
   const [viewing, setViewing] = useState<Submission | null>(null);
+  const [acting, setActing] = useState<{ action: ReviewAction; submission: Submission } | null>(null);
 
   return (
     <Page title="Buyer home">
@@ -140,7 +167,24 @@ export function BuyerHomePage() {
           </DataTable>
         )}
       </PagedList>
-      {viewing && <ReviewModal submission={viewing} onClose={() => setViewing(null)} />}
+      {viewing && (
+        <ReviewModal
+          submission={viewing}
+          onClose={() => setViewing(null)}
+          onAction={(action) => {
+            setActing({ action, submission: viewing });
+            setViewing(null);
+          }}
+        />
+      )}
+      {acting?.action === "bonus" && (
+        <BonusModal submission={acting.submission} onClose={() => setActing(null)} />
+      )}
+      {acting?.action === "block" && (
+        <BlockModal submission={acting.submission} onClose={() => setActing(null)} />
+      )}
+      <h2 className="mb-3 mt-8 text-xl font-bold">Appeals to answer</h2>
+      <AppealsToAnswer />
     </Page>
   );
 }

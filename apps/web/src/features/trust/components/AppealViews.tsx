@@ -1,0 +1,215 @@
+import { useState } from "react";
+import { toast } from "react-toastify";
+import {
+  APPEAL_MESSAGE_MAX,
+  APPEAL_WINDOW_DAYS,
+  appealAnswerSchema,
+  appealRequestSchema,
+  type AppealAnswer,
+  type AppealRequest,
+  type Submission,
+} from "@taskmint/shared";
+import { Field, FormError, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
+import { FormModal } from "../../../components/form/FormModal.tsx";
+import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
+import { DataTable } from "../../../components/ui/DataTable.tsx";
+import { PagedList } from "../../../components/ui/PagedList.tsx";
+import { errorMessage } from "../../../lib/api.ts";
+import { coinCount, formatDateTime } from "../../../lib/format.ts";
+import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
+import { useAnswerAppeal, useAppeal, useEscalate } from "../api.ts";
+import { trustQueries } from "../queries.ts";
+import { WorkerReputationLine } from "./Reputation.tsx";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Where an appeal stands, in the worker's words. */
+export function appealStatusText(submission: Submission): string | null {
+  const appeal = submission.appeal;
+  if (!appeal) return null;
+  switch (appeal.status) {
+    case "open":
+      return "Appeal sent: waiting for the buyer";
+    case "upheld_by_buyer":
+      return `The buyer kept the rejection: ${appeal.answer ?? ""}`;
+    case "escalated":
+      return "Appeal with the admins";
+    case "overturned":
+      return `Appeal accepted: ${coinCount(submission.payable_amount)} paid`;
+    case "upheld":
+      return `The admins kept the rejection: ${appeal.answer ?? ""}`;
+  }
+}
+
+/** Until when a rejection can be appealed, or null when it cannot (rule R22). */
+const appealDeadline = (submission: Submission, now: number): Date | null => {
+  if (submission.status !== "rejected" || submission.appeal || !submission.decided_at) return null;
+  const until = new Date(new Date(submission.decided_at).getTime() + APPEAL_WINDOW_DAYS * DAY_MS);
+  return until.getTime() > now ? until : null;
+};
+
+function AppealModal({ submission, onClose }: { submission: Submission; onClose: () => void }) {
+  const appeal = useAppeal();
+  const form = useZodForm(appealRequestSchema, { message: "" });
+  const submit = async ({ message }: AppealRequest) => {
+    await appeal.mutateAsync({ id: submission.id, message });
+    toast.success("Appeal sent. The buyer has been told.");
+    onClose();
+  };
+  return (
+    <FormModal
+      form={form}
+      onSubmit={submit}
+      title={`Appeal the rejection of “${submission.task_title}”`}
+      onClose={onClose}
+      actions={<SubmitButton>Send appeal</SubmitButton>}
+    >
+      <p className="mb-3 text-sm">
+        The buyer's reason: <span className="italic">{submission.reason}</span>. Explain why your work meets
+        the task. You can appeal once; if the buyer keeps the rejection, you can take it to the admins.
+      </p>
+      <Field
+        name="message"
+        label={`Your message (up to ${APPEAL_MESSAGE_MAX.toLocaleString("en-US")} characters)`}
+        as="textarea"
+        rows={4}
+        maxLength={APPEAL_MESSAGE_MAX}
+        autoFocus
+      />
+      <FormError />
+    </FormModal>
+  );
+}
+
+/** The worker's appeal of one submission: its state, and the next step they may take. */
+export function WorkerAppeal({ submission }: { submission: Submission }) {
+  const [appealing, setAppealing] = useState(false);
+  const escalate = useEscalate();
+  const now = Date.now();
+  const deadline = appealDeadline(submission, now);
+  const status = appealStatusText(submission);
+  const escalateFrom = submission.appeal?.escalate_from ? new Date(submission.appeal.escalate_from) : null;
+  const canEscalate = escalateFrom !== null && escalateFrom.getTime() <= now;
+  const sendUp = () =>
+    escalate.mutate(submission.id, {
+      onSuccess: () => toast.success("Your appeal is with the admins; their decision is final"),
+      onError: (error) => toast.error(errorMessage(error, "Failed to escalate the appeal")),
+    });
+  return (
+    <div className="mt-1 grid gap-1 text-xs">
+      {status && <p className="max-w-xs">{status}</p>}
+      {deadline && (
+        <button type="button" className="btn btn-sm btn-outline w-fit" onClick={() => setAppealing(true)}>
+          Appeal
+        </button>
+      )}
+      {deadline && (
+        <p className="text-base-content/70">You can appeal until {formatDateTime(deadline.toISOString())}</p>
+      )}
+      {escalateFrom &&
+        (canEscalate ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline w-fit"
+            disabled={escalate.isPending}
+            onClick={sendUp}
+          >
+            Escalate to admins
+          </button>
+        ) : (
+          <p className="text-base-content/70">
+            If the buyer does not answer, you can escalate from {formatDateTime(escalateFrom.toISOString())}
+          </p>
+        ))}
+      {appealing && <AppealModal submission={submission} onClose={() => setAppealing(false)} />}
+    </div>
+  );
+}
+
+function UpholdModal({ submission, onClose }: { submission: Submission; onClose: () => void }) {
+  const answerAppeal = useAnswerAppeal();
+  const form = useZodForm(appealAnswerSchema, { answer: "" });
+  const submit = async ({ answer }: AppealAnswer) => {
+    await answerAppeal.mutateAsync({ id: submission.id, overturn: false, answer });
+    toast.success("Rejection kept; the worker has your answer");
+    onClose();
+  };
+  return (
+    <FormModal
+      form={form}
+      onSubmit={submit}
+      title="Keep the rejection"
+      onClose={onClose}
+      actions={<SubmitButton className="btn btn-error">Keep rejection</SubmitButton>}
+    >
+      <p className="mb-3 text-sm">
+        Tell {submission.worker_name} why. They may then take the appeal to the admins, whose decision is
+        final.
+      </p>
+      <Field name="answer" label="Your answer" as="textarea" rows={3} autoFocus />
+      <FormError />
+    </FormModal>
+  );
+}
+
+/** The buyer's appeals to answer: overturn (the worker is paid) or keep the rejection with an answer. */
+export function AppealsToAnswer() {
+  const [upholding, setUpholding] = useState<Submission | null>(null);
+  const overturn = useConfirmedDeletion(useAnswerAppeal(), {
+    variables: (submission: Submission) => ({ id: submission.id, overturn: true }),
+    success: (_, submission) =>
+      `Rejection overturned: ${submission.worker_name} was paid ${coinCount(submission.payable_amount)}`,
+    failure: "Failed to overturn the rejection",
+  });
+  return (
+    <>
+      <PagedList
+        pages={trustQueries.appealsToAnswer}
+        errorMessage="Failed to load appeals"
+        empty={{
+          title: "No appeals to answer.",
+          children: "When a worker appeals a rejection, it shows here.",
+        }}
+      >
+        {(items) => (
+          <DataTable headers={["Worker", "Task", "Your reason", "Their appeal", ""]}>
+            {items.map((submission) => (
+              <tr key={submission.id}>
+                <td>
+                  <p className="font-medium">{submission.worker_name}</p>
+                  <WorkerReputationLine reputation={submission.worker_reputation} />
+                </td>
+                <td>{submission.task_title}</td>
+                <td className="max-w-xs break-words">{submission.reason}</td>
+                <td className="max-w-xs break-words">{submission.appeal?.message}</td>
+                <td>
+                  <div className="flex flex-wrap gap-2">
+                    <button
+                      type="button"
+                      className="btn btn-success btn-sm"
+                      onClick={() => overturn.ask(submission)}
+                    >
+                      Overturn and pay
+                    </button>
+                    <button type="button" className="btn btn-sm" onClick={() => setUpholding(submission)}>
+                      Keep rejection
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </PagedList>
+      <ConfirmDialog
+        deletion={overturn}
+        title={(submission) => `Overturn your rejection of ${submission.worker_name}'s work?`}
+        message={(submission) =>
+          `The submission becomes approved and ${submission.worker_name} is paid ${coinCount(submission.payable_amount)}, from the task's open slots if it has one, otherwise from your balance.`
+        }
+        confirmLabel={(submission) => `Overturn and pay ${coinCount(submission.payable_amount)}`}
+      />
+      {upholding && <UpholdModal submission={upholding} onClose={() => setUpholding(null)} />}
+    </>
+  );
+}
