@@ -85,7 +85,8 @@ function AppealModal({ submission, onClose }: { submission: Submission; onClose:
 export function WorkerAppeal({ submission }: { submission: Submission }) {
   const [appealing, setAppealing] = useState(false);
   const escalate = useEscalate();
-  const now = Date.now();
+  // The time the row was drawn: a list refetched after any change redraws it.
+  const [now] = useState(() => Date.now());
   const deadline = appealDeadline(submission, now);
   const status = appealStatusText(submission);
   const escalateFrom = submission.appeal?.escalate_from ? new Date(submission.appeal.escalate_from) : null;
