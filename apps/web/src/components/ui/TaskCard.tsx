@@ -1,6 +1,7 @@
 import { CalendarDays, Clock, Coins, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { categoryName, type Task } from "@taskmint/shared";
+import { buyerReputationText, requirementText } from "../../features/trust/components/Reputation.tsx";
 import { coinCount, formatDate, minutesText, openSlots, payPerHour } from "../../lib/format.ts";
 
 /** The grid task cards stand in, for lists of cards. */
@@ -39,6 +40,22 @@ export function TaskMetrics({ task }: { task: Task }) {
         Due {formatDate(task.completion_date)}
       </li>
     </ul>
+  );
+}
+
+/**
+ * Who posted the task and how they review (rule R21), and what it requires of a worker, which a
+ * worker who does not meet it reads before opening it.
+ */
+export function TaskBuyer({ task }: { task: Task }) {
+  const requires = requirementText(task);
+  return (
+    <>
+      <p className="text-sm text-base-content/70">
+        by {task.user_name} · {buyerReputationText(task.buyer_reputation)}
+      </p>
+      {requires && <p className="badge badge-outline badge-sm">{requires}</p>}
+    </>
   );
 }
 
@@ -89,7 +106,7 @@ export function TaskCard({
       <div className="card-body gap-2 p-4">
         <TaskCategory task={task} />
         <h2 className="card-title text-base">{task.task_title}</h2>
-        <p className="text-sm text-base-content/70">by {task.user_name}</p>
+        <TaskBuyer task={task} />
         <TaskMetrics task={task} />
         <div className="card-actions mt-2 justify-end">{action}</div>
       </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { categoryName, type Task } from "@taskmint/shared";
+import { buyerReputationText, requirementText } from "../../features/trust/components/Reputation.tsx";
 import { coinCount, formatDate, minutesText, openSlots, payPerHour } from "../../lib/format.ts";
 
 /** A task's facts as a worker weighs them, for its details page and dialog; `children` add rows after the buyer. */
@@ -10,6 +11,14 @@ export function TaskFacts({ task, children }: { task: Task; children?: ReactNode
       <dd>{categoryName(task.category)}</dd>
       <dt className="font-semibold">Posted by</dt>
       <dd>{task.user_name}</dd>
+      <dt className="font-semibold">Reviews</dt>
+      <dd>{buyerReputationText(task.buyer_reputation)}</dd>
+      {requirementText(task) && (
+        <>
+          <dt className="font-semibold">Who can take it</dt>
+          <dd>{requirementText(task)}</dd>
+        </>
+      )}
       {children}
       <dt className="font-semibold">Pays</dt>
       <dd>

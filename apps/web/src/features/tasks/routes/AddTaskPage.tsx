@@ -5,6 +5,8 @@ import { toast } from "react-toastify";
 import type { z } from "zod";
 import {
   createTaskFieldsSchema,
+  LEVEL_NAMES,
+  workerLevels,
   ESTIMATED_MINUTES,
   isoDate,
   MAX_PROOF_IMAGES,
@@ -35,6 +37,8 @@ export function AddTaskPage() {
     completion_date: "",
     time_limit_minutes: TIME_LIMIT_MINUTES.default,
     proof_images: 0,
+    min_approval_rate: 0,
+    min_level: "new",
   });
   const [workers, amount, minutes] = useWatch({
     control: form.control,
@@ -144,6 +148,29 @@ export function AddTaskPage() {
               </option>
             ))}
           </Field>
+          <Field
+            as="select"
+            name="min_level"
+            id="task-min_level"
+            label="Least worker level"
+            hint="Workers below it do not see the task."
+          >
+            {workerLevels.map((level) => (
+              <option key={level} value={level}>
+                {level === "new" ? "Anyone (New and up)" : `${LEVEL_NAMES[level]} and up`}
+              </option>
+            ))}
+          </Field>
+          <Field
+            name="min_approval_rate"
+            id="task-min_approval_rate"
+            label="Least approval rate (%)"
+            hint="0 lets anyone take it, new workers too."
+            type="number"
+            min={0}
+            max={100}
+            inputMode="numeric"
+          />
           <div className="sm:col-span-2">
             <Field
               as="textarea"

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { CircleCheck, CircleX, Clock, Hourglass, Lock } from "lucide-react";
+import { CircleCheck, CircleX, Clock, EyeOff, Hourglass, Lock } from "lucide-react";
 import { useMemo, type ReactNode } from "react";
 import type { z } from "zod";
 import { useWatch } from "react-hook-form";
@@ -26,6 +26,9 @@ import { Countdown } from "../../../components/ui/Countdown.tsx";
 import { coinCount, formatDate, minutesText } from "../../../lib/format.ts";
 import { useCancelReservation, useReserve, useSubmitWork } from "../api.ts";
 import { taskQueries } from "../queries.ts";
+import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
+import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
+import { useHideBuyer } from "../../trust/api.ts";
 
 /** A card beside the task that says where the worker stands, in place of the form. */
 function StatusCard({
@@ -232,6 +235,36 @@ function SubmitWorkForm({ task }: { task: TaskDetails }) {
   );
 }
 
+/** Rule R23: the worker stops seeing this buyer's tasks (asked first), back to the task list. */
+function HideBuyerButton({ task }: { task: TaskDetails }) {
+  const navigate = useNavigate();
+  const hide = useConfirmedDeletion(useHideBuyer(), {
+    variables: (hidden: TaskDetails) => hidden.buyer_id,
+    success: (_, hidden) => `${hidden.user_name}'s tasks are hidden. Show them again from Hidden buyers.`,
+    failure: "Failed to hide the buyer's tasks",
+  });
+  const confirm = async () => {
+    await hide.confirm();
+    await navigate(paths.dashboard.taskList);
+  };
+  return (
+    <div className="card-actions mt-3">
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => hide.ask(task)}>
+        <EyeOff className="size-4" aria-hidden="true" />
+        Hide this buyer's tasks
+      </button>
+      <ConfirmDialog
+        deletion={{ ...hide, confirm }}
+        title={(hidden) => `Hide all of ${hidden.user_name}'s tasks?`}
+        message={() =>
+          "They will no longer appear in your task list. Work you already sent them stays in My submissions."
+        }
+        confirmLabel={() => "Hide their tasks"}
+      />
+    </div>
+  );
+}
+
 export function TaskDetailsPage() {
   const { id = "" } = useParams();
   const task = useQuery(taskQueries.detail(id));
@@ -268,6 +301,7 @@ export function TaskDetailsPage() {
           <p className="whitespace-pre-wrap break-words">{data.task_detail}</p>
           <h2 className="mt-3 font-semibold">What to submit</h2>
           <p className="whitespace-pre-wrap break-words">{data.submission_info}</p>
+          <HideBuyerButton task={data} />
         </div>
       </article>
       {data.my_submission ? (
