@@ -59,6 +59,7 @@ export async function allPages(baseUrl: string): Promise<Screen[]> {
       "task-details": d.taskDetails(submitted.id),
       "my-submissions": d.mySubmissions,
       withdrawals: d.withdrawals,
+      "hidden-buyers": d.hiddenBuyers,
       profile: paths.profile,
       "public-home": paths.home,
     },
@@ -68,8 +69,14 @@ export async function allPages(baseUrl: string): Promise<Screen[]> {
       "my-tasks": d.myTasks,
       "purchase-coin": d.purchaseCoin,
       "payment-history": d.paymentHistory,
+      "blocked-workers": d.blockedWorkers,
     },
-    admin: { home: d.adminHome, "manage-users": d.manageUsers, "manage-tasks": d.manageTasks },
+    admin: {
+      home: d.adminHome,
+      "manage-users": d.manageUsers,
+      "manage-tasks": d.manageTasks,
+      appeals: d.appeals,
+    },
   };
   return ROLES.flatMap((role) =>
     Object.entries(pages[role]).map(([name, pagePath]) => ({ role, name, path: pagePath })),
