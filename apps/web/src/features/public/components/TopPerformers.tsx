@@ -51,7 +51,16 @@ export function TopPerformers() {
                 </div>
                 <h3 className="mt-2 font-semibold">{worker.name}</h3>
                 <p className="text-sm">{coinCount(worker.coins ?? 0)}</p>
-                <span className="badge badge-primary badge-sm">Top performer</span>
+                {/* Their level and approval rate (rule R21): "Gold · 98% approved". */}
+                <span className="badge badge-primary badge-sm">
+                  {worker.reputation ? (
+                    <span className="capitalize">{worker.reputation.level}</span>
+                  ) : (
+                    "Top performer"
+                  )}
+                  {worker.reputation?.approval_rate != null &&
+                    ` · ${worker.reputation.approval_rate}% approved`}
+                </span>
               </div>
             </li>
           ))}
