@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, CircleX, Clock, EyeOff, Hourglass, Lock } from "lucide-react";
-import { useMemo, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import type { z } from "zod";
 import { useWatch } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
@@ -27,7 +27,6 @@ import { coinCount, formatDate, minutesText } from "../../../lib/format.ts";
 import { useCancelReservation, useReserve, useSubmitWork } from "../api.ts";
 import { taskQueries } from "../queries.ts";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
-import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
 import { useHideBuyer } from "../../trust/api.ts";
 
 /** A card beside the task that says where the worker stands, in place of the form. */
@@ -110,6 +109,10 @@ function Submitted({ submission, pays }: { submission: OwnSubmission; pays: numb
   );
 }
 
+/** The server's reason when the worker may not take this task (rule R21/R23), else null. */
+const notQualified = (failure: unknown): string | null =>
+  failure instanceof ApiError && failure.code === "NOT_QUALIFIED" ? failure.message : null;
+
 /** Why a task takes no more submissions, if it does not: closed, past its date, or full. */
 function unavailable(task: TaskDetails): string | null {
   if (task.status === "closed") return "This task is closed and takes no more submissions.";
@@ -122,7 +125,16 @@ function unavailable(task: TaskDetails): string | null {
  * Rule R20: the worker's hold on a slot. Without one, "Start task" holds a slot for the task's
  * time limit; with one, the time left and a way to give the slot back.
  */
-function ReservationCard({ task, reservation }: { task: TaskDetails; reservation: Reservation | null }) {
+function ReservationCard({
+  task,
+  reservation,
+  onRefused,
+}: {
+  task: TaskDetails;
+  reservation: Reservation | null;
+  /** The server said the worker may not take the task (NOT_QUALIFIED), with why. */
+  onRefused: (why: string) => void;
+}) {
   const reserve = useReserve();
   const cancel = useCancelReservation();
   const detail = useQuery(taskQueries.detail(task.id));
@@ -145,7 +157,11 @@ function ReservationCard({ task, reservation }: { task: TaskDetails; reservation
             onClick={() =>
               reserve.mutate(task.id, {
                 onSuccess: () => toast.success("The slot is yours: submit before the time runs out"),
-                onError: (failure) => toast.error(errorMessage(failure, "Failed to start the task")),
+                onError: (failure) => {
+                  const why = notQualified(failure);
+                  if (why) onRefused(why);
+                  else toast.error(errorMessage(failure, "Failed to start the task"));
+                },
               })
             }
           >
@@ -185,7 +201,7 @@ function ReservationCard({ task, reservation }: { task: TaskDetails; reservation
   );
 }
 
-function SubmitWorkForm({ task }: { task: TaskDetails }) {
+function SubmitWorkForm({ task, onRefused }: { task: TaskDetails; onRefused: (why: string) => void }) {
   const submit = useSubmitWork(task.id);
   const navigate = useNavigate();
   const schema = useMemo(
@@ -200,12 +216,15 @@ function SubmitWorkForm({ task }: { task: TaskDetails }) {
     toast.success("Submission successful!");
     await navigate(paths.dashboard.mySubmissions);
   };
-  const onError = (failure: unknown) =>
+  const onError = (failure: unknown) => {
+    const why = notQualified(failure);
+    if (why) return onRefused(why);
     toast.error(
       failure instanceof ApiError && failure.status < 500
         ? `Failed to submit: ${failure.message}`
         : "Failed to submit",
     );
+  };
 
   return (
     <FormCard form={form} onSubmit={onSubmit} onError={onError} title="Submit your work" className="h-fit">
@@ -238,14 +257,25 @@ function SubmitWorkForm({ task }: { task: TaskDetails }) {
 /** Rule R23: the worker stops seeing this buyer's tasks (asked first), back to the task list. */
 function HideBuyerButton({ task }: { task: TaskDetails }) {
   const navigate = useNavigate();
-  const hide = useConfirmedDeletion(useHideBuyer(), {
-    variables: (hidden: TaskDetails) => hidden.buyer_id,
-    success: (_, hidden) => `${hidden.user_name}'s tasks are hidden. Show them again from Hidden buyers.`,
-    failure: "Failed to hide the buyer's tasks",
-  });
-  const confirm = async () => {
-    await hide.confirm();
-    await navigate(paths.dashboard.taskList);
+  const hideBuyer = useHideBuyer();
+  const [asking, setAsking] = useState<TaskDetails | null>(null);
+  const hide = {
+    item: asking,
+    busy: hideBuyer.isPending,
+    cancel: () => setAsking(null),
+    ask: setAsking,
+    confirm: async () => {
+      if (!asking) return;
+      try {
+        await hideBuyer.mutateAsync(asking.buyer_id);
+      } catch (error) {
+        toast.error(errorMessage(error, "Failed to hide the buyer's tasks"));
+        setAsking(null);
+        return;
+      }
+      toast.success(`${asking.user_name}'s tasks are hidden. Show them again from Hidden buyers.`);
+      await navigate(paths.dashboard.taskList);
+    },
   };
   return (
     <div className="card-actions mt-3">
@@ -254,7 +284,7 @@ function HideBuyerButton({ task }: { task: TaskDetails }) {
         Hide this buyer's tasks
       </button>
       <ConfirmDialog
-        deletion={{ ...hide, confirm }}
+        deletion={hide}
         title={(hidden) => `Hide all of ${hidden.user_name}'s tasks?`}
         message={() =>
           "They will no longer appear in your task list. Work you already sent them stays in My submissions."
@@ -268,6 +298,10 @@ function HideBuyerButton({ task }: { task: TaskDetails }) {
 export function TaskDetailsPage() {
   const { id = "" } = useParams();
   const task = useQuery(taskQueries.detail(id));
+  // Why the server refused this worker the task (NOT_QUALIFIED on start or submit), for this task.
+  const [refused, setRefused] = useState<{ id: string; why: string } | null>(null);
+  const refusal = refused?.id === id ? refused.why : null;
+  const onRefused = (why: string) => setRefused({ id, why });
 
   if (task.isPending) return <Spinner />;
   if (task.isError) {
@@ -306,6 +340,11 @@ export function TaskDetailsPage() {
       </article>
       {data.my_submission ? (
         <Submitted submission={data.my_submission} pays={data.payable_amount} />
+      ) : refusal ? (
+        <StatusCard icon={<Lock aria-hidden="true" />} title="You cannot take this task" tone="text-error">
+          <p role="alert">{refusal}</p>
+          {taskListLink}
+        </StatusCard>
       ) : closedBecause ? (
         <StatusCard icon={<Lock aria-hidden="true" />} title="No longer open" tone="">
           <p>{closedBecause}</p>
@@ -313,8 +352,8 @@ export function TaskDetailsPage() {
         </StatusCard>
       ) : (
         <div className="grid h-fit gap-4">
-          <ReservationCard task={data} reservation={held} />
-          <SubmitWorkForm task={data} />
+          <ReservationCard task={data} reservation={held} onRefused={onRefused} />
+          <SubmitWorkForm task={data} onRefused={onRefused} />
         </div>
       )}
     </div>

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { useWatch } from "react-hook-form";
+import { Link } from "react-router";
 import { toast } from "react-toastify";
 import {
   APPEAL_MESSAGE_MAX,
@@ -9,14 +11,14 @@ import {
   type AppealRequest,
   type Submission,
 } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { Field, FormError, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { FormModal } from "../../../components/form/FormModal.tsx";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { errorMessage } from "../../../lib/api.ts";
+import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { coinCount, formatDateTime } from "../../../lib/format.ts";
-import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
 import { useAnswerAppeal, useAppeal, useEscalate } from "../api.ts";
 import { trustQueries } from "../queries.ts";
 import { WorkerReputationLine } from "./Reputation.tsx";
@@ -51,6 +53,7 @@ const appealDeadline = (submission: Submission, now: number): Date | null => {
 function AppealModal({ submission, onClose }: { submission: Submission; onClose: () => void }) {
   const appeal = useAppeal();
   const form = useZodForm(appealRequestSchema, { message: "" });
+  const message = useWatch({ control: form.control, name: "message" });
   const submit = async ({ message }: AppealRequest) => {
     await appeal.mutateAsync({ id: submission.id, message });
     toast.success("Appeal sent. The buyer has been told.");
@@ -75,6 +78,9 @@ function AppealModal({ submission, onClose }: { submission: Submission; onClose:
         rows={4}
         maxLength={APPEAL_MESSAGE_MAX}
         autoFocus
+        hint={
+          <span className="ml-auto">{`${message.length} / ${APPEAL_MESSAGE_MAX.toLocaleString("en-US")}`}</span>
+        }
       />
       <FormError />
     </FormModal>
@@ -156,14 +162,43 @@ function UpholdModal({ submission, onClose }: { submission: Submission; onClose:
 /** The buyer's appeals to answer: overturn (the worker is paid) or keep the rejection with an answer. */
 export function AppealsToAnswer() {
   const [upholding, setUpholding] = useState<Submission | null>(null);
-  const overturn = useConfirmedDeletion(useAnswerAppeal(), {
-    variables: (submission: Submission) => ({ id: submission.id, overturn: true }),
-    success: (_, submission) =>
-      `Rejection overturned: ${submission.worker_name} was paid ${coinCount(submission.payable_amount)}`,
-    failure: "Failed to overturn the rejection",
-  });
+  const [overturning, setOverturning] = useState<Submission | null>(null);
+  // An overturn the buyer's balance could not pay: said beside the list, with a way to buy coins.
+  const [shortOfCoins, setShortOfCoins] = useState<Submission | null>(null);
+  const answerAppeal = useAnswerAppeal();
+  const overturn = {
+    item: overturning,
+    busy: answerAppeal.isPending,
+    cancel: () => setOverturning(null),
+    confirm: async () => {
+      if (!overturning) return;
+      const submission = overturning;
+      try {
+        await answerAppeal.mutateAsync({ id: submission.id, overturn: true });
+        setShortOfCoins(null);
+        toast.success(
+          `Rejection overturned: ${submission.worker_name} was paid ${coinCount(submission.payable_amount)}`,
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.code === "INSUFFICIENT_COINS") setShortOfCoins(submission);
+        else toast.error(errorMessage(error, "Failed to overturn the rejection"));
+      }
+      setOverturning(null);
+    },
+  };
   return (
     <>
+      {shortOfCoins && (
+        <div role="alert" className="alert alert-error mb-3 flex flex-wrap text-sm">
+          <span>
+            You do not have enough coins to pay {shortOfCoins.worker_name}{" "}
+            {coinCount(shortOfCoins.payable_amount)}: the task has no open slot left to pay from.
+          </span>
+          <Link to={paths.dashboard.purchaseCoin} className="btn btn-sm">
+            Buy coins
+          </Link>
+        </div>
+      )}
       <PagedList
         pages={trustQueries.appealsToAnswer}
         errorMessage="Failed to load appeals"
@@ -188,9 +223,9 @@ export function AppealsToAnswer() {
                     <button
                       type="button"
                       className="btn btn-success btn-sm"
-                      onClick={() => overturn.ask(submission)}
+                      onClick={() => setOverturning(submission)}
                     >
-                      Overturn and pay
+                      Overturn and pay {coinCount(submission.payable_amount)}
                     </button>
                     <button type="button" className="btn btn-sm" onClick={() => setUpholding(submission)}>
                       Keep rejection

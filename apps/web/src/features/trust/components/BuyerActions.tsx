@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { z } from "zod";
 import { BLOCK_NOTE_MAX, bonusRequestSchema, textSchema, type Submission } from "@taskmint/shared";
@@ -19,12 +20,14 @@ export function BonusModal({ submission, onClose }: { submission: Submission; on
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const send = useSendBonus();
   const form = useZodForm(bonusFormSchema, { coins: 5, message: "" });
+  const [shortOfCoins, setShortOfCoins] = useState(false);
   const submit = async ({ coins, message }: z.output<typeof bonusFormSchema>) => {
     const bonus = await send.mutateAsync({ submissionId: submission.id, coins, message, idempotencyKey });
     toast.success(`Sent a bonus of ${coinCount(bonus.coins)} to ${bonus.worker_name}`);
     onClose();
   };
   const failed = (error: unknown) => {
+    setShortOfCoins(error instanceof ApiError && error.code === "INSUFFICIENT_COINS");
     if (error instanceof ApiError && error.code === "INSUFFICIENT_COINS")
       form.setError("root", { message: "You do not have enough coins for this bonus. Buy coins first." });
     else form.setError("root", { message: errorMessage(error, "Failed to send the bonus") });
@@ -46,10 +49,10 @@ export function BonusModal({ submission, onClose }: { submission: Submission; on
         <Field name="coins" label="Coins (1 to 1,000)" type="number" inputMode="numeric" min={1} max={1000} />
         <Field name="message" label="Message (optional)" as="textarea" rows={2} maxLength={500} />
         <FormError />
-        {form.formState.errors.root && (
-          <a className="link text-sm" href={paths.dashboard.purchaseCoin}>
+        {shortOfCoins && (
+          <Link className="link text-sm" to={paths.dashboard.purchaseCoin}>
             Buy coins
-          </a>
+          </Link>
         )}
       </div>
     </FormModal>

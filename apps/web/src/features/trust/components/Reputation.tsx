@@ -1,5 +1,6 @@
 import {
   LEVEL_NAMES,
+  LEVEL_RULES,
   type BuyerReputation,
   type Qualification,
   type WorkerReputation,
@@ -13,12 +14,21 @@ const LEVEL_STYLE: Record<WorkerReputation["level"], string> = {
   gold: "badge-success badge-soft",
 };
 
-/** A worker's level, approval rate and the count behind it (rule R21), as buyers see it. */
+/** Fewer decided submissions than the lowest level asks for: too few to judge the worker by. */
+const NEW_WORKER_BELOW = Math.min(...LEVEL_RULES.map((rule) => rule.decided));
+
+/**
+ * A worker's level, approval rate and the count behind it (rule R21), as buyers see it; "New
+ * worker" while fewer than 10 of their submissions are decided.
+ */
 export function WorkerReputationLine({ reputation }: { reputation: WorkerReputation }) {
   const { level, approval_rate, decided } = reputation;
+  const isNew = decided < NEW_WORKER_BELOW;
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <span className={`badge badge-sm ${LEVEL_STYLE[level]}`}>{LEVEL_NAMES[level]}</span>
+      <span className={`badge badge-sm ${LEVEL_STYLE[level]}`}>
+        {isNew ? "New worker" : LEVEL_NAMES[level]}
+      </span>
       <span className="text-sm text-base-content/80">
         {approval_rate === null
           ? "No decided work yet"
