@@ -141,14 +141,51 @@ describe("trust between buyers and workers (issue 18)", () => {
     const dialog = buyerView.page.getByRole("dialog");
     await dialog.getByLabel(/Coins/).fill("5");
     await dialog.getByLabel(/Message/).fill("Thanks for the careful report");
+    // Every request the double click makes carries the one key made when the dialog opened.
+    const keys: string[] = [];
+    buyerView.page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/api/bonuses")
+        keys.push(request.headers()["idempotency-key"] ?? "");
+    });
     await dialog.getByRole("button", { name: "Send bonus" }).dblclick();
     await toast(buyerView.page, "Sent a bonus of 5 coins to Wendy Worker");
     await buyerView.context.close();
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(await coinsOf(asBuyer)).toBe(buyerBefore - 5);
     expect(await coinsOf(asWorker)).toBe(workerBefore + 5);
     const notes = await asWorker<{ items: { message: string }[] }>("GET", "/api/notifications");
     expect(
       notes.items.filter((note) => note.message.startsWith("You received a bonus of 5 coins")).length,
     ).toBe(1);
+  });
+
+  it("a task that requires Silver: hidden from a new worker's list, and the details say why they cannot start it", async () => {
+    const word = `heron${Date.now()}`;
+    const buyer = await registerViaApi(server.url, "buyer", "Bashir Buyer");
+    const worker = await registerViaApi(server.url, "worker", "Wendy Worker");
+    const asBuyer = await apiSession(server.url, buyer);
+    const task = await postTaskViaApi(asBuyer, {
+      task_title: `Silver only ${word}`,
+      required_workers: "2",
+      min_level: "silver",
+    });
+    await postTaskViaApi(asBuyer, { task_title: `Open to all ${word}`, required_workers: "2" });
+
+    const workerView = await signedInPage(browser, server.url, worker, 375);
+    await workerView.page.goto(`/dashboard/task-list?q=${word}`);
+    await workerView.page.getByText(`Open to all ${word}`).waitFor();
+    await workerView.page.getByText("New buyer", { exact: false }).first().waitFor();
+    expect(await workerView.page.getByText(`Silver only ${word}`).count()).toBe(0);
+
+    await workerView.page.goto(`/dashboard/task-details/${task.id}`);
+    await workerView.page.getByText("Requires Silver level").waitFor();
+    await workerView.page.getByRole("button", { name: "Start task" }).click();
+    await workerView.page.getByRole("heading", { name: "You cannot take this task" }).waitFor();
+    await workerView.page.getByText(/requires Silver level or higher/).waitFor();
+    expect(await workerView.page.getByRole("button", { name: "Submit" }).count()).toBe(0);
+    await shoot(workerView.page, "not-qualified");
+    await workerView.context.close();
   });
 });

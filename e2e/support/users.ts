@@ -93,7 +93,9 @@ type TaskFields = Record<
   | "completion_date"
   | "submission_info",
   string
->;
+> &
+  /** Who may take it (issue 18): absent requires nothing. */
+  Partial<Record<"min_level" | "min_approval_rate", string>>;
 
 /** A date `days` from today, as the task form sends it. */
 export const daysFromNow = (days: number) =>

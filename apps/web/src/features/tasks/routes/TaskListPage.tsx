@@ -6,7 +6,7 @@ import type { Task } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { TaskCategory, TaskMetrics } from "../../../components/ui/TaskCard.tsx";
+import { TaskBuyer, TaskCategory, TaskMetrics } from "../../../components/ui/TaskCard.tsx";
 import { TaskFilterBar } from "../../../components/ui/TaskFilterBar.tsx";
 import { Countdown } from "../../../components/ui/Countdown.tsx";
 import { errorMessage } from "../../../lib/api.ts";
@@ -71,6 +71,9 @@ function TaskLine({ task }: { task: Task }) {
             {task.task_title}
           </Link>
         </h2>
+        <div className="mt-1 grid justify-items-start gap-1">
+          <TaskBuyer task={task} />
+        </div>
         <div className="mt-1">
           <TaskMetrics task={task} />
         </div>
