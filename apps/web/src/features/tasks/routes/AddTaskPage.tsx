@@ -148,29 +148,6 @@ export function AddTaskPage() {
               </option>
             ))}
           </Field>
-          <Field
-            as="select"
-            name="min_level"
-            id="task-min_level"
-            label="Least worker level"
-            hint="Workers below it do not see the task."
-          >
-            {workerLevels.map((level) => (
-              <option key={level} value={level}>
-                {level === "new" ? "Anyone (New and up)" : `${LEVEL_NAMES[level]} and up`}
-              </option>
-            ))}
-          </Field>
-          <Field
-            name="min_approval_rate"
-            id="task-min_approval_rate"
-            label="Least approval rate (%)"
-            hint="0 lets anyone take it, new workers too."
-            type="number"
-            min={0}
-            max={100}
-            inputMode="numeric"
-          />
           <div className="sm:col-span-2">
             <Field
               as="textarea"
@@ -181,6 +158,29 @@ export function AddTaskPage() {
               rows={2}
             />
           </div>
+          <fieldset className="sm:col-span-2 grid gap-x-4 rounded-box border border-base-300 p-4 sm:grid-cols-2">
+            <legend className="px-1 font-semibold">Who can take it (optional)</legend>
+            <p className="text-sm text-base-content/70 sm:col-span-2">
+              Workers who do not meet these do not see the task. The defaults let anyone take it.
+            </p>
+            <Field as="select" name="min_level" id="task-min_level" label="Least worker level">
+              {workerLevels.map((level) => (
+                <option key={level} value={level}>
+                  {level === "new" ? "Anyone (New and up)" : `${LEVEL_NAMES[level]} and up`}
+                </option>
+              ))}
+            </Field>
+            <Field
+              name="min_approval_rate"
+              id="task-min_approval_rate"
+              label="Least approval rate (%)"
+              hint="0 lets anyone take it, new workers too."
+              type="number"
+              min={0}
+              max={100}
+              inputMode="numeric"
+            />
+          </fieldset>
           <div
             className="sm:col-span-2 flex flex-wrap items-center justify-between gap-3 rounded-box bg-base-200 p-4"
             aria-live="polite"
