@@ -46,6 +46,7 @@ import { createFirstPageCache } from "./modules/tasks/first-page-cache.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { trustRoutes } from "./modules/trust/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { createSightingRecorder, deviceIdOf } from "./modules/users/sightings.ts";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.ts";
 import { registerErrorHandling, sendError } from "./plugins/errors.ts";
 import { refuseNonCanonicalPaths } from "./plugins/canonical-path.ts";
@@ -109,6 +110,12 @@ export async function buildApp(deps: AppDeps) {
   );
   app.decorate("readSession", createSessionReader(db, deps.authSecret));
   app.decorateRequest("sessionUser", undefined);
+  app.decorateRequest("deviceId", undefined);
+  app.decorate("recordSighting", createSightingRecorder(db));
+  const secureCookies = env.PUBLIC_URL.startsWith("https:");
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.url.startsWith("/api/")) request.deviceId = deviceIdOf(request, reply, secureCookies);
+  });
   const hub = new NotificationHub(database, app.log);
   app.decorate("notificationHub", hub);
   app.addHook("onReady", () => hub.start());

@@ -7,6 +7,7 @@ import type { NotificationHub } from "./modules/notifications/hub.ts";
 import type { CommonSearches } from "./modules/tasks/common-searches.ts";
 import type { FirstPageCache } from "./modules/tasks/first-page-cache.ts";
 import type { SandboxProvider, StripeProvider } from "./modules/payments/providers.ts";
+import type { SightingRecorder } from "./modules/users/sightings.ts";
 import type { SessionUser } from "./plugins/auth-guard.ts";
 
 declare module "fastify" {
@@ -21,9 +22,12 @@ declare module "fastify" {
     background: BackgroundWork;
     publicTaskPages: FirstPageCache;
     commonSearches: CommonSearches;
+    recordSighting: SightingRecorder;
   }
   interface FastifyRequest {
     /** undefined until the session was looked up, then the user or null. */
     sessionUser: SessionUser | null | undefined;
+    /** The browser's device cookie (set by this answer when it had none), on /api/ requests. */
+    deviceId: string | undefined;
   }
 }

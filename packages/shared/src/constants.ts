@@ -35,3 +35,9 @@ export const COINS_PER_DOLLAR = 20;
  */
 export const dollarsPerHour = (coins: number, estimatedMinutes: number) =>
   Math.round((coins * 60 * 100) / (estimatedMinutes * COINS_PER_DOLLAR)) / 100;
+
+/** A count with its noun, singular for exactly one: "1 slot", "2 slots", "1,000 coins". */
+export const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+/** "1 coin", "150 coins". */
+export const coinCount = (coins: number) => plural(coins, "coin");

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { paymentProviders } from "./common.ts";
 import { COINS_PER_DOLLAR } from "./constants.ts";
-import { pageQuerySchema } from "./paging.ts";
-import { textSchema } from "./text.ts";
+import { cursorPageOf, cursorSchema, MAX_PAGE_LIMIT, pageQuerySchema } from "./paging.ts";
+import { queryTextSchema, textSchema } from "./text.ts";
 
 /** Rule R11: the packages on sale, defined once. Prices in dollars. */
 export const COIN_PACKAGES = [
@@ -54,10 +54,19 @@ export const withdrawalRequestSchema = z
   });
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 
-export const withdrawalStatuses = ["pending", "approved", "rejected"] as const;
+export const withdrawalStatuses = ["pending", "approved", "rejected", "cancelled"] as const;
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 export const withdrawalListQuerySchema = pageQuerySchema.extend({
   status: z.enum(withdrawalStatuses).optional(),
+  /** Part of the worker's name or email address. */
+  q: queryTextSchema("The search", 100),
 });
+
+/** Issue 19: how likely a pending withdrawal pays out coins a worker was paid by themselves. */
+export const riskLevels = ["low", "medium", "high"] as const;
+export type RiskLevel = (typeof riskLevels)[number];
+export const withdrawalRiskSchema = z.object({ level: z.enum(riskLevels), reasons: z.array(z.string()) });
+export type WithdrawalRisk = z.infer<typeof withdrawalRiskSchema>;
 
 export const withdrawalSchema = z.object({
   id: z.string(),
@@ -71,10 +80,64 @@ export const withdrawalSchema = z.object({
   status: z.enum(withdrawalStatuses),
   reason: z.string().optional(),
   createdAt: z.string(),
-  /** When an admin approved or rejected it; absent while pending. */
+  /** When an admin approved or rejected it, or the worker cancelled it; absent while pending. */
   decided_at: z.string().optional(),
+  /** What the admin paid it under (the Bkash/Nagad/Rocket transaction id or PayPal id). */
+  payout_reference: z.string().nullable(),
+  /** The request's timeline, oldest first: requested, then how it ended. */
+  events: z.array(z.object({ status: z.enum(withdrawalStatuses), at: z.string() })),
+  /** Admins only, while pending. */
+  risk: withdrawalRiskSchema.optional(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+/** Body of approving a withdrawal: the reference it was paid under; a high risk needs `confirm_high_risk`. */
+export const withdrawalApprovalSchema = z
+  .object({
+    payout_reference: textSchema("The payout reference", { max: 100 }).optional(),
+    confirm_high_risk: z.boolean().optional(),
+  })
+  .strict();
+export type WithdrawalApproval = z.infer<typeof withdrawalApprovalSchema>;
+
+/** What a statement entry was, named from the cause of its transfer. */
+export const statementEntryKinds = [
+  "sign_up_bonus",
+  "purchase",
+  "task_funded",
+  "task_refund",
+  "rejection_refund",
+  "earning",
+  "appeal_payment",
+  "bonus_sent",
+  "bonus_received",
+  "withdrawal",
+  "withdrawal_returned",
+  "account_closed",
+  "adjustment",
+] as const;
+export type StatementEntryKind = (typeof statementEntryKinds)[number];
+
+/** One movement of a user's coins, with their balance right after it (issue 19). */
+export const statementEntrySchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  kind: z.enum(statementEntryKinds),
+  description: z.string(),
+  /** Coins in (+) or out (-) of the user's balance. */
+  amount: z.number().int(),
+  balance_after: z.number().int(),
+  task_id: z.string().optional(),
+  counterparty_name: z.string().optional(),
+});
+export type StatementEntry = z.infer<typeof statementEntrySchema>;
+
+export const statementQuerySchema = z.object({
+  cursor: cursorSchema,
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(20),
+});
+export type StatementQuery = z.infer<typeof statementQuerySchema>;
+export const statementPageSchema = cursorPageOf(statementEntrySchema);
 
 export const paymentStatuses = ["pending", "completed", "failed"] as const;
 

@@ -23,6 +23,16 @@ export async function sessionUser(request: FastifyRequest): Promise<SessionUser 
     } else {
       request.sessionUser = read;
     }
+    const user = request.sessionUser;
+    if (user && request.deviceId) {
+      const sighting = { userId: user.id, deviceId: request.deviceId, ip: request.ip };
+      // A fraud signal, not a gate: a failure to record it never fails the request.
+      await request.server
+        .recordSighting(user.sessionId, sighting, request.server.clock())
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, "could not record the sign-in's device and address");
+        });
+    }
   }
   return request.sessionUser;
 }

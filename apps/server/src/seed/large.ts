@@ -74,17 +74,17 @@ export async function seedLarge(db: Database, size: LargeSeedSize, now: Date): P
       where c.task_id = t.id`);
     // Buyers buy exactly what their tasks cost, then fund each task's escrow.
     await tx.execute(sql`
-      insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, created_at)
+      insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, from_balance_after, to_balance_after, created_at)
       select 'seed-purchase:' || t.buyer_id, (select id from ledger_accounts where owner_key = ${MINT}), w.id,
-             sum(t.payable_amount * (t.required_workers + coalesce(s.pending, 0))), ${now}
+             sum(t.payable_amount * (t.required_workers + coalesce(s.pending, 0))), 0, 0, ${now}
       from tasks t
       join ledger_accounts w on w.owner_key = ${walletKeySql(sql`t.buyer_id`)}
       left join (select task_id, count(*)::int as pending from submissions group by task_id) s on s.task_id = t.id
       where t.buyer_id like ${`${batch}-u%`}
       group by t.buyer_id, w.id`);
     await tx.execute(sql`
-      insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, created_at)
-      select 'task-fund:' || t.id, w.id, e.id, t.payable_amount * (t.required_workers + coalesce(s.pending, 0)), ${now}
+      insert into ledger_transfers (idempotency_key, from_account_id, to_account_id, amount, from_balance_after, to_balance_after, created_at)
+      select 'task-fund:' || t.id, w.id, e.id, t.payable_amount * (t.required_workers + coalesce(s.pending, 0)), 0, 0, ${now}
       from tasks t
       join ledger_accounts w on w.owner_key = ${walletKeySql(sql`t.buyer_id`)}
       join ledger_accounts e on e.owner_key = ${escrowKeySql(sql`t.id`)}
@@ -96,6 +96,8 @@ export async function seedLarge(db: Database, size: LargeSeedSize, now: Date): P
       left join (select to_account_id as id, sum(amount) as total from ledger_transfers group by to_account_id) incoming on incoming.id = b.id
       left join (select from_account_id as id, sum(amount) as total from ledger_transfers group by from_account_id) outgoing on outgoing.id = b.id
       where a.id = b.id`);
+    // The bulk inserts above bypass ledger_transfer, which writes each side's balance after.
+    await tx.execute(sql`select ledger_rewrite_balances_after()`);
   });
   // Fresh statistics, or the planner guesses from empty tables and sorts whole lists; and no
   // dead rows: the seed updates the tasks it inserted (their slots), and a scan that meets the

@@ -1,4 +1,6 @@
-import { dollarsPerHour } from "@taskmint/shared/constants";
+import { coinCount, dollarsPerHour, plural } from "@taskmint/shared/constants";
+
+export { coinCount, plural };
 export const formatCoins = (coins: number) => coins.toLocaleString("en-US");
 export const formatDollars = (amount: number) =>
   amount.toLocaleString("en-US", { style: "currency", currency: "USD" });
@@ -13,11 +15,6 @@ export const formatDateTime = (iso: string) =>
     minute: "2-digit",
   });
 
-/** A count with its noun, singular for exactly one: "1 slot", "2 slots", "1,000 coins". */
-export const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
-/** "1 coin", "150 coins". */
-export const coinCount = (coins: number) => plural(coins, "coin");
 /** "1 open slot", "3 open slots". */
 export const openSlots = (slots: number) => plural(slots, "open slot");
 

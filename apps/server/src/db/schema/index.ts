@@ -6,3 +6,4 @@ export * from "./money.ts";
 export * from "./audit.ts";
 export * from "./counters.ts";
 export * from "./trust.ts";
+export * from "./signals.ts";

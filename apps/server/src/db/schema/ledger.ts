@@ -42,12 +42,19 @@ export const ledgerTransfers = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id),
     amount: bigint("amount", { mode: "number" }).notNull(),
+    /**
+     * Each side's balance right after this transfer, written by ledger_transfer while it holds
+     * both accounts' locks: a statement reads them, and checkLedger proves they chain.
+     */
+    fromBalanceAfter: bigint("from_balance_after", { mode: "number" }).notNull(),
+    toBalanceAfter: bigint("to_balance_after", { mode: "number" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check("ledger_transfers_amount_check", sql`${table.amount} > 0`),
     check("ledger_transfers_distinct_check", sql`${table.fromAccountId} <> ${table.toAccountId}`),
-    index("ledger_transfers_from_idx").on(table.fromAccountId),
-    index("ledger_transfers_to_idx").on(table.toAccountId),
+    // An account's transfers newest first (its statement) from either side.
+    index("ledger_transfers_from_idx").on(table.fromAccountId, table.id),
+    index("ledger_transfers_to_idx").on(table.toAccountId, table.id),
   ],
 );

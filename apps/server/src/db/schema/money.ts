@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { withdrawalStatuses } from "@taskmint/shared";
 import { userReference, users } from "./auth.ts";
 
 export const withdrawals = pgTable(
@@ -11,19 +12,24 @@ export const withdrawals = pgTable(
     amountCents: integer("amount_cents").notNull(),
     paymentSystem: text("payment_system", { enum: ["Bkash", "Rocket", "Nagad", "PayPal"] }).notNull(),
     accountNumber: text("account_number").notNull(),
-    status: text("status", { enum: ["pending", "approved", "rejected"] })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: withdrawalStatuses }).notNull().default("pending"),
     reason: text("reason"),
+    /** The Bkash/Nagad/Rocket transaction id or PayPal id the admin paid it under. */
+    payoutReference: text("payout_reference"),
     decidedBy: text("decided_by").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
   (table) => [
     check("withdrawals_coins_check", sql`${table.coins} >= 200`),
-    check("withdrawals_status_check", sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      "withdrawals_status_check",
+      sql`${table.status} in ('pending', 'approved', 'rejected', 'cancelled')`,
+    ),
     index("withdrawals_worker_idx").on(table.workerId, table.createdAt),
     index("withdrawals_status_idx").on(table.status, table.createdAt),
+    // The admins' list of all withdrawals pages newest first.
+    index("withdrawals_created_idx").on(table.createdAt, table.id),
   ],
 );
 

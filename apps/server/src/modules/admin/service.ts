@@ -13,6 +13,7 @@ import type {
 import type { Database } from "../../db/client.ts";
 import { auditLog, sessions, submissions, users, withdrawals } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { keysetPage, newestFirstPage } from "../../lib/paging.ts";
 import { lockedBalanceOf, MINT, PAYOUT, transfer, walletOf } from "../ledger/service.ts";
 import { rejectSubmission } from "../submissions/service.ts";
@@ -30,7 +31,7 @@ export async function listUsers(
   filter: { q?: string; role?: Role },
   page: LargePageQuery,
 ): Promise<LargePage<AdminUser>> {
-  const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, (match) => `\\${match}`)}%` : null;
+  const pattern = filter.q ? containsPattern(filter.q) : null;
   const where = and(
     isNull(users.deletedAt),
     filter.role ? eq(users.role, filter.role) : undefined,

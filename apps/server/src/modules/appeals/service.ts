@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import {
   APPEAL_ANSWER_DAYS,
   APPEAL_WINDOW_DAYS,
+  coinCount,
   paths,
   type AppealStatus,
   type Page,
@@ -246,7 +247,7 @@ export async function overturnAppeal(
 
     const paidFrom = await payOverturn(tx, { task, submissionId, workerId: facts.workerId, byAdmin });
     await tx.update(appeals).set({ paidFrom }).where(eq(appeals.submissionId, submissionId));
-    const coins = `${task.payableAmount} ${task.payableAmount === 1 ? "coin" : "coins"}`;
+    const coins = coinCount(task.payableAmount);
     await notify(tx, {
       userId: facts.workerId,
       message: `Your appeal about "${task.title}" was accepted: you have earned ${coins}`,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { paths, type Bonus, type BonusRequest } from "@taskmint/shared";
+import { coinCount, paths, type Bonus, type BonusRequest } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { bonuses, submissions, tasks, users } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
@@ -87,7 +87,7 @@ export async function sendBonus(
       idempotencyKey: `bonus:${id}`,
     });
     const [buyer] = await tx.select({ name: users.name }).from(users).where(eq(users.id, buyerId));
-    const coins = `${request.coins} ${request.coins === 1 ? "coin" : "coins"}`;
+    const coins = coinCount(request.coins);
     await notify(tx, {
       userId: submission.workerId,
       message: `You received a bonus of ${coins} from ${buyer?.name ?? "a buyer"} for "${submission.taskTitle}"${request.message ? `: ${request.message}` : ""}`,

@@ -1,7 +1,37 @@
-import { ledgerReportSchema } from "@taskmint/shared";
+import { Readable } from "node:stream";
+import {
+  ledgerReportSchema,
+  statementPageSchema,
+  statementQuerySchema,
+  type StatementEntry,
+} from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireRole } from "../../plugins/auth-guard.ts";
+import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { checkLedger } from "./service.ts";
+import { statementPage, wholeStatement } from "./statement.ts";
+
+const CSV_COLUMNS = ["date", "kind", "description", "counterparty", "task_id", "amount", "balance_after"];
+
+/** One CSV cell: quoted when needed, and a text a spreadsheet would run as a formula made inert. */
+function csvCell(value: string | number | undefined): string {
+  if (value === undefined) return "";
+  if (typeof value === "number") return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const csvLine = (entry: StatementEntry) =>
+  [
+    entry.created_at,
+    entry.kind,
+    entry.description,
+    entry.counterparty_name,
+    entry.task_id,
+    entry.amount,
+    entry.balance_after,
+  ]
+    .map(csvCell)
+    .join(",") + "\r\n";
 
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,5 +45,48 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     () => checkLedger(app.db),
+  );
+
+  app.get(
+    "/api/me/statement",
+    {
+      preHandler: requireRole(),
+      schema: {
+        tags: ["account"],
+        summary:
+          "Your coin statement: every movement of your balance, newest first, with the balance after it",
+        querystring: statementQuerySchema,
+        response: { 200: statementPageSchema },
+      },
+    },
+    async (request) => statementPage(app.db, (await currentUser(request)).id, request.query),
+  );
+
+  app.get(
+    "/api/me/statement.csv",
+    {
+      preHandler: requireRole(),
+      schema: {
+        tags: ["account"],
+        summary: "Your whole coin statement as a CSV file (text/csv), newest first",
+      },
+    },
+    async (request, reply) => {
+      const pages = wholeStatement(app.db, (await currentUser(request)).id);
+      // The first page is read before the answer starts, so a lost database is still a 503.
+      const first = await pages.next();
+      async function* lines() {
+        yield CSV_COLUMNS.join(",") + "\r\n";
+        if (first.done) return;
+        yield first.value.map(csvLine).join("");
+        for await (const page of pages) yield page.map(csvLine).join("");
+      }
+      const day = app.clock().toISOString().slice(0, 10);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="taskmint-statement-${day}.csv"`)
+        .header("cache-control", "no-store")
+        .send(Readable.from(lines()));
+    },
   );
 };

@@ -186,6 +186,27 @@ export async function checkLedger(db: Database): Promise<LedgerReport> {
     report.problems.push(`${row.ownerKey} caches ${row.balance} but its transfers sum to ${row.computed}`);
   }
 
+  // The statement reads each transfer's balances after it: they must be its accounts' running sums.
+  const unchained = rowsOf<{ owner_key: string; id: string; recorded: string; running: string }>(
+    await db.execute(sql`
+      with movements as (
+        select id, to_account_id as account_id, amount as delta, to_balance_after as recorded from ledger_transfers
+        union all
+        select id, from_account_id, -amount, from_balance_after from ledger_transfers
+      ), running as (
+        select account_id, id, recorded, sum(delta) over (partition by account_id order by id) as running
+        from movements
+      )
+      select a.owner_key, r.id, r.recorded, r.running
+      from running r join ledger_accounts a on a.id = r.account_id
+      where r.recorded <> r.running order by r.id limit 10`),
+  );
+  for (const row of unchained) {
+    report.problems.push(
+      `transfer ${row.id} records ${row.recorded} after it on ${row.owner_key}, but its transfers sum to ${row.running}`,
+    );
+  }
+
   // Rule R20: a slot is open, held by a live reservation, or taken by a pending submission.
   const takenSlots = db
     .select({ taskId: submissions.taskId })

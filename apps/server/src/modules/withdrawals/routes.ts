@@ -3,6 +3,7 @@ import {
   pageOf,
   pageQuerySchema,
   rejectionSchema,
+  withdrawalApprovalSchema,
   withdrawalListQuerySchema,
   withdrawalRequestSchema,
   withdrawalSchema,
@@ -10,7 +11,14 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
-import { decideWithdrawal, listWithdrawals, requestWithdrawal, type WithdrawalDecision } from "./service.ts";
+import {
+  cancelWithdrawal,
+  decideWithdrawal,
+  listAllWithdrawals,
+  listWorkerWithdrawals,
+  requestWithdrawal,
+  type WithdrawalDecision,
+} from "./service.ts";
 
 const idParams = idParamsSchema("Unknown withdrawal");
 
@@ -41,7 +49,26 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageOf(withdrawalSchema) },
       },
     },
-    async (request) => listWithdrawals(app.db, { workerId: (await currentUser(request)).id }, request.query),
+    async (request) => listWorkerWithdrawals(app.db, (await currentUser(request)).id, request.query),
+  );
+
+  app.post(
+    "/api/withdrawals/:id/cancel",
+    {
+      preHandler: requireRole("worker"),
+      schema: {
+        tags: ["worker"],
+        summary: "Cancel your pending withdrawal; the held coins return to your balance",
+        params: idParams,
+        response: { 200: withdrawalSchema },
+      },
+    },
+    async (request) =>
+      cancelWithdrawal(app.db, {
+        workerId: (await currentUser(request)).id,
+        withdrawalId: request.params.id,
+        now: app.clock(),
+      }),
   );
 
   app.get(
@@ -50,14 +77,15 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole("admin"),
       schema: {
         tags: ["admin"],
-        summary: "Withdrawals, newest first",
+        summary:
+          "Every withdrawal, newest first, by status and worker name or email; pending ones carry their risk",
         querystring: withdrawalListQuerySchema,
         response: { 200: pageOf(withdrawalSchema) },
       },
     },
     async (request) => {
-      const { status, ...page } = request.query;
-      return listWithdrawals(app.db, { status }, page);
+      const { status, q, ...page } = request.query;
+      return listAllWithdrawals(app.db, { status, q }, page);
     },
   );
 
@@ -75,12 +103,15 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole("admin"),
       schema: {
         tags: ["admin"],
-        summary: "Pay out a pending withdrawal",
+        summary: "Pay out a pending withdrawal under the reference it was paid with",
+        description:
+          "A high-risk withdrawal answers 409 RISK_CONFIRMATION_REQUIRED (with the risk) unless `confirm_high_risk` is true.",
         params: idParams,
+        body: withdrawalApprovalSchema.nullish(),
         response: { 200: withdrawalSchema },
       },
     },
-    (request) => decide(request, { approve: true }),
+    (request) => decide(request, { approve: true, ...request.body }),
   );
 
   app.post(

@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ilike, inArray, or } from "drizzle-orm";
 import {
   paths,
   withdrawalDollars,
   type Page,
   type PageQuery,
   type Withdrawal,
+  type WithdrawalApproval,
   type WithdrawalRequest,
+  type WithdrawalStatus,
 } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { users, withdrawals } from "../../db/schema/index.ts";
@@ -15,6 +17,8 @@ import { recordAudit } from "../admin/audit.ts";
 import { PAYOUT, holdOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { notify } from "../notifications/service.ts";
 import { newestFirstPage } from "../../lib/paging.ts";
+import { containsPattern } from "../../lib/like.ts";
+import { withdrawalRisk } from "./risk.ts";
 
 const selectWithdrawals = (db: Database) =>
   db
@@ -38,7 +42,21 @@ function toWithdrawal({ withdrawal, workerName, workerEmail }: WithdrawalRow): W
     ...(withdrawal.status === "rejected" && withdrawal.reason ? { reason: withdrawal.reason } : {}),
     createdAt: withdrawal.createdAt.toISOString(),
     ...(withdrawal.decidedAt ? { decided_at: withdrawal.decidedAt.toISOString() } : {}),
+    payout_reference: withdrawal.payoutReference,
+    events: [
+      { status: "pending", at: withdrawal.createdAt.toISOString() },
+      ...(withdrawal.decidedAt
+        ? [{ status: withdrawal.status, at: withdrawal.decidedAt.toISOString() }]
+        : []),
+    ],
   };
+}
+
+/** An admin's view adds the risk of a withdrawal still waiting for a decision. */
+async function withRisk(db: Database, row: WithdrawalRow): Promise<Withdrawal> {
+  const withdrawal = toWithdrawal(row);
+  if (row.withdrawal.status !== "pending") return withdrawal;
+  return { ...withdrawal, risk: await withdrawalRisk(db, row.withdrawal) };
 }
 
 async function getWithdrawal(db: Database, id: string): Promise<Withdrawal> {
@@ -74,40 +92,84 @@ export async function requestWithdrawal(
   return getWithdrawal(db, id);
 }
 
-export type WithdrawalDecision = { approve: true } | { approve: false; reason: string };
+export type WithdrawalDecision =
+  ({ approve: true } & WithdrawalApproval) | { approve: false; reason: string };
 
-/** An admin pays out (hold -> payout) or refuses (hold -> wallet) a pending withdrawal, once; the worker is told. */
+/** Ends a pending withdrawal as `status`, once: the loser of a race reads why it cannot. */
+async function endPending(
+  tx: Database,
+  id: string,
+  change: { status: Exclude<WithdrawalStatus, "pending">; now: Date } & Partial<
+    typeof withdrawals.$inferInsert
+  >,
+  workerId?: string,
+) {
+  const { status, now, ...rest } = change;
+  const [ended] = await tx
+    .update(withdrawals)
+    .set({ ...rest, status, decidedAt: now })
+    .where(
+      and(
+        eq(withdrawals.id, id),
+        eq(withdrawals.status, "pending"),
+        workerId ? eq(withdrawals.workerId, workerId) : undefined,
+      ),
+    )
+    .returning();
+  if (ended) return ended;
+  const [existing] = await tx
+    .select({ status: withdrawals.status, workerId: withdrawals.workerId })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id));
+  if (!existing || (workerId && existing.workerId !== workerId)) throw notFound("Withdrawal");
+  throw new AppError("ALREADY_DECIDED", `This withdrawal was already ${existing.status}`);
+}
+
+/**
+ * An admin pays out (hold -> payout, under the payout reference) or refuses (hold -> wallet) a
+ * pending withdrawal, once; the worker is told. A high risk is paid only when the admin
+ * confirms it a second time (decision 017).
+ */
 export async function decideWithdrawal(
   db: Database,
   request: { adminId: string; withdrawalId: string; decision: WithdrawalDecision; now: Date },
 ): Promise<Withdrawal> {
   const { adminId, withdrawalId: id, decision, now } = request;
   await db.transaction(async (tx) => {
-    const [decided] = await tx
-      .update(withdrawals)
-      .set({
-        status: decision.approve ? "approved" : "rejected",
-        reason: decision.approve ? null : decision.reason,
-        decidedBy: adminId,
-        decidedAt: now,
-      })
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, "pending")))
-      .returning();
-    if (!decided) {
-      const [existing] = await tx
-        .select({ status: withdrawals.status })
-        .from(withdrawals)
-        .where(eq(withdrawals.id, id));
-      if (!existing) throw notFound("Withdrawal");
-      throw new AppError("ALREADY_DECIDED", `This withdrawal was already ${existing.status}`);
+    // The row locked first: a worker's cancel racing this decision waits, then finds it decided.
+    const [pending] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
+    if (!pending) throw notFound("Withdrawal");
+    if (decision.approve && pending.status === "pending" && !decision.confirm_high_risk) {
+      const risk = await withdrawalRisk(tx, pending);
+      if (risk.level === "high")
+        throw new AppError(
+          "RISK_CONFIRMATION_REQUIRED",
+          "This withdrawal looks high-risk; confirm again to pay it anyway",
+          { risk },
+        );
     }
+    const decided = await endPending(tx, id, {
+      status: decision.approve ? "approved" : "rejected",
+      now,
+      reason: decision.approve ? null : decision.reason,
+      payoutReference: decision.approve ? (decision.payout_reference ?? null) : null,
+      decidedBy: adminId,
+    });
     await recordAudit(tx, {
       actorId: adminId,
       action: decision.approve ? "approve_withdrawal" : "reject_withdrawal",
       targetType: "withdrawal",
       targetId: id,
       before: { status: "pending" },
-      after: { status: decided.status, ...(decision.approve ? {} : { reason: decision.reason }) },
+      after: {
+        status: decided.status,
+        ...(decision.approve
+          ? {
+              payout_reference: decided.payoutReference,
+              ...(decision.confirm_high_risk ? { confirmed_high_risk: true } : {}),
+            }
+          : { reason: decision.reason }),
+      },
     });
     const dollars = (decided.amountCents / 100).toFixed(2);
     if (decision.approve) {
@@ -139,15 +201,52 @@ export async function decideWithdrawal(
   return getWithdrawal(db, id);
 }
 
-export async function listWithdrawals(
+/** The worker cancels their own pending withdrawal: the held coins return to their balance. */
+export async function cancelWithdrawal(
   db: Database,
-  filter: { workerId?: string; status?: Withdrawal["status"] },
+  request: { workerId: string; withdrawalId: string; now: Date },
+): Promise<Withdrawal> {
+  const { workerId, withdrawalId: id, now } = request;
+  await db.transaction(async (tx) => {
+    const cancelled = await endPending(tx, id, { status: "cancelled", now }, workerId);
+    await transfer(tx, {
+      from: holdOf(id),
+      to: walletOf(workerId),
+      amount: cancelled.coins,
+      idempotencyKey: `withdraw-return:${id}`,
+    });
+  });
+  return getWithdrawal(db, id);
+}
+
+/** The worker's own withdrawals, newest first. */
+export function listWorkerWithdrawals(
+  db: Database,
+  workerId: string,
   page: PageQuery,
 ): Promise<Page<Withdrawal>> {
-  const where = and(
-    filter.workerId ? eq(withdrawals.workerId, filter.workerId) : undefined,
-    filter.status ? eq(withdrawals.status, filter.status) : undefined,
-  );
   const view = { table: withdrawals, select: selectWithdrawals, toItem: toWithdrawal };
-  return newestFirstPage(db, view, where, page);
+  return newestFirstPage(db, view, eq(withdrawals.workerId, workerId), page);
+}
+
+/** Every withdrawal for admins, by status and worker name or email, with the risk of each pending one. */
+export async function listAllWithdrawals(
+  db: Database,
+  filter: { status?: WithdrawalStatus; q?: string },
+  page: PageQuery,
+): Promise<Page<Withdrawal>> {
+  const pattern = filter.q ? containsPattern(filter.q) : undefined;
+  const matchingWorkers = pattern
+    ? db
+        .select({ id: users.id })
+        .from(users)
+        .where(or(ilike(users.name, pattern), ilike(users.email, pattern)))
+    : undefined;
+  const where = and(
+    filter.status ? eq(withdrawals.status, filter.status) : undefined,
+    matchingWorkers ? inArray(withdrawals.workerId, matchingWorkers) : undefined,
+  );
+  const view = { table: withdrawals, select: selectWithdrawals, toItem: (row: WithdrawalRow) => row };
+  const rows = await newestFirstPage(db, view, where, page);
+  return { ...rows, items: await Promise.all(rows.items.map((row) => withRisk(db, row))) };
 }
