@@ -94,3 +94,11 @@ BEGIN
   RETURN true;
 END
 $$;
+--> statement-breakpoint
+-- Whether an address says who is behind it: loopback, private, link-local and carrier-grade NAT
+-- ranges are shared by strangers (an office, a proxy, a mobile carrier), so the fraud signals
+-- on withdrawals ignore them (decision 017).
+CREATE FUNCTION public_address(ip text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT NOT (ip::inet <<= ANY (ARRAY['0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16',
+    '172.16.0.0/12', '192.168.0.0/16', '::1/128', 'fc00::/7', 'fe80::/10', '::ffff:0:0/96']::inet[]))
+$$;

@@ -37,7 +37,9 @@ export interface Sighting {
 
 /** Records that the user signed in from this device and address; the first ever is their sign-up. */
 export async function recordSighting(db: Database, sighting: Sighting): Promise<void> {
-  const { userId, deviceId, ip, now } = sighting;
+  const { userId, deviceId, now } = sighting;
+  // An IPv4 client of a dual-stack socket arrives as ::ffff:a.b.c.d.
+  const ip = sighting.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
   await db
     .insert(userSightings)
     .values({ userId, deviceId, ip, firstSeenAt: now, lastSeenAt: now })

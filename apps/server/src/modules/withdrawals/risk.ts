@@ -88,7 +88,8 @@ export async function riskFacts(
   const [worker] = rowsOf<{ age_days: number; accounts_from_address: number }>(
     await db.execute(sql`
       select floor(extract(epoch from (${createdAt}::timestamptz - u.created_at)) / 86400)::int as age_days,
-             (select count(*)::int from sign_up_origins other where other.ip = origin.ip) as accounts_from_address
+             (select count(*)::int from sign_up_origins other
+              where other.ip = origin.ip and public_address(origin.ip)) as accounts_from_address
       from users u left join sign_up_origins origin on origin.user_id = u.id
       where u.id = ${workerId}`),
   );
@@ -116,7 +117,8 @@ export async function riskFacts(
       )
       select u.name, p.coins,
              exists (select 1 from sign_up_origins mine join sign_up_origins theirs on theirs.ip = mine.ip
-                     where mine.user_id = ${workerId} and theirs.user_id = p.buyer_id) as shares_address,
+                     where mine.user_id = ${workerId} and theirs.user_id = p.buyer_id
+                       and public_address(mine.ip)) as shares_address,
              exists (select 1 from user_sightings mine join user_sightings theirs on theirs.device_id = mine.device_id
                      where mine.user_id = ${workerId} and theirs.user_id = p.buyer_id) as shares_device,
              (select max(completed_at) from payments where buyer_id = p.buyer_id and status = 'completed'
