@@ -122,6 +122,15 @@ const MATRIX: RouteCase[] = [
     expect: all(400),
   },
   { method: "PATCH", route: "/api/me", url: () => "/api/me", expect: signedIn(415) },
+  // Issue 19: each user's own statement; a withdrawal is cancelled by its worker only.
+  { method: "GET", route: "/api/me/statement", url: () => "/api/me/statement", expect: signedIn(200) },
+  { method: "GET", route: "/api/me/statement.csv", url: () => "/api/me/statement.csv", expect: signedIn(200) },
+  {
+    method: "POST",
+    route: "/api/withdrawals/{id}/cancel",
+    url: (f) => `/api/withdrawals/${f.withdrawal.id}/cancel`,
+    expect: only("worker", null),
+  },
   { method: "GET", route: "/api/tasks", url: () => "/api/tasks", expect: all(200) },
   { method: "GET", route: "/api/tasks/{id}", url: (f) => `/api/tasks/${f.task.id}`, expect: all(200) },
   { method: "GET", route: "/api/workers/top", url: () => "/api/workers/top", expect: all(200) },

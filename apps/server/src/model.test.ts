@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AppealStatus, Payment, Submission, Task, Withdrawal } from "@taskmint/shared";
+import type {
+  AppealStatus,
+  CursorPage,
+  Payment,
+  StatementEntry,
+  Submission,
+  Task,
+  Withdrawal,
+} from "@taskmint/shared";
 import { buyerBlocks } from "./db/schema/index.ts";
 import { balanceOf, checkLedger, MINT, transfer, walletOf } from "./modules/ledger/service.ts";
 import { expireReservations } from "./modules/reservations/service.ts";
@@ -8,6 +16,7 @@ import { autoApproveDue } from "./modules/submissions/service.ts";
 import { expireTasks } from "./modules/tasks/service.ts";
 import { SOAK_SCALE } from "./test/soak.ts";
 import {
+  expectChained,
   postTask,
   registerUser,
   signInAdmin,
@@ -89,12 +98,27 @@ const command = (
   check,
   async run(model) {
     await run(model);
-    for (const user of [...model.buyers, ...model.workers])
+    for (const user of [...model.buyers, ...model.workers]) {
       expect(await balanceOf(ctx.db, walletOf(user.id)), `${name}: wallet`).toBe(user.coins);
+      expectChained(await statementOf(user), user.coins);
+    }
     expect((await checkLedger(ctx.db)).problems, `${name}: ledger`).toEqual([]);
   },
   toString: () => name,
 });
+
+/** The user's whole statement, newest first, as they page through it. */
+async function statementOf(user: ModelUser) {
+  const entries: StatementEntry[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `/api/me/statement?limit=100${cursor ? `&cursor=${cursor}` : ""}`;
+    const page: CursorPage<StatementEntry> = (await call("GET", query, user.cookie)).json();
+    entries.push(...page.items);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return entries;
+}
 
 /** What the runs did of the rarer paths, printed at the end so a run that never reached them shows it. */
 const reached = {
@@ -612,16 +636,34 @@ const commands = [
         const withdrawal = pick(m.withdrawals, which);
         const worker = withdrawal && m.workers[withdrawal.worker];
         if (!withdrawal || !worker) return;
+        // Workers here earn from one buyer soon after it bought its coins: often a high risk,
+        // which the model pays as an admin who looked (payouts.test.ts covers the refusal).
         const response = await call(
           "POST",
           `/api/admin/withdrawals/${withdrawal.id}/${approve ? "approve" : "reject"}`,
           admin,
-          approve ? undefined : { reason: "no" },
+          approve ? { payout_reference: `RK-${which}`, confirm_high_risk: true } : { reason: "no" },
         );
         expect(response.statusCode).toBe(withdrawal.pending ? 200 : 409);
         if (!withdrawal.pending) return;
         withdrawal.pending = false;
         if (!approve) worker.coins += withdrawal.coins;
+      },
+    ),
+  ),
+  fc.nat().map((which) =>
+    command(
+      "cancel withdrawal",
+      (m) => m.withdrawals.length > 0,
+      async (m) => {
+        const withdrawal = pick(m.withdrawals, which);
+        const worker = withdrawal && m.workers[withdrawal.worker];
+        if (!withdrawal || !worker) return;
+        const response = await call("POST", `/api/withdrawals/${withdrawal.id}/cancel`, worker.cookie);
+        expect(response.statusCode).toBe(withdrawal.pending ? 200 : 409);
+        if (!withdrawal.pending) return;
+        withdrawal.pending = false;
+        worker.coins += withdrawal.coins;
       },
     ),
   ),

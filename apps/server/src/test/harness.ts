@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect } from "vitest";
-import type { SelfRegisterRole, Submission, Task, User } from "@taskmint/shared";
+import type { SelfRegisterRole, StatementEntry, Submission, Task, User } from "@taskmint/shared";
 import { buildApp, type App } from "../app.ts";
 import { openDatabase, type Database, type DbHandle } from "../db/client.ts";
 import { loadEnv } from "../env.ts";
@@ -12,6 +12,7 @@ import { checkLedger } from "../modules/ledger/service.ts";
 import { checkStatsCounters } from "../modules/stats/service.ts";
 import { checkWorkerReputations } from "../modules/trust/service.ts";
 import { ensureAdmin } from "../modules/users/service.ts";
+import { DEVICE_COOKIE } from "../modules/users/sightings.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -191,8 +192,9 @@ export async function multipart(fields: Record<string, string | UploadFile | Upl
 }
 
 /** The Cookie header that carries the session a response set. */
+/** The session cookies an answer set (not the device cookie every first answer sets). */
 export function sessionCookie(response: LightMyRequestResponse): string {
-  const cookies = response.cookies.filter((cookie) => cookie.value);
+  const cookies = response.cookies.filter((cookie) => cookie.value && cookie.name !== DEVICE_COOKIE);
   expect(cookies.length).toBeGreaterThan(0);
   return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
 }
@@ -321,4 +323,13 @@ export function marketplaceCalls(app: () => App, clock: TestClock) {
     coinsOf: async (who: RegisteredUser) =>
       (await call("GET", "/api/me", who.cookie)).json<{ user: User }>().user.coins,
   };
+}
+
+/** A statement's promise: each balance after is the older entry's plus the amount, from 0 up to `balance`. */
+export function expectChained(entries: StatementEntry[], balance: number) {
+  expect(entries[0]?.balance_after ?? 0).toBe(balance);
+  entries.forEach((entry, index) => {
+    const older = entries[index + 1]?.balance_after ?? 0;
+    expect(entry.balance_after - entry.amount, `entry ${entry.id} (${entry.kind})`).toBe(older);
+  });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CursorPage, Payment, StatementEntry, Submission, Withdrawal } from "@taskmint/shared";
 import {
+  expectChained,
   marketplaceCalls,
   registerUser,
   signInAdmin,
@@ -32,15 +33,6 @@ async function wholeStatement(who: RegisteredUser, limit: number) {
     cursor = page.next_cursor;
   } while (cursor);
   return pages;
-}
-
-/** The statement's promise: each balance after is the one after the older entry plus the amount, from 0 to today's balance. */
-export function expectChained(entries: StatementEntry[], balance: number) {
-  expect(entries[0]?.balance_after ?? 0).toBe(balance);
-  entries.forEach((entry, index) => {
-    const older = entries[index + 1]?.balance_after ?? 0;
-    expect(entry.balance_after - entry.amount, `entry ${entry.id} (${entry.kind})`).toBe(older);
-  });
 }
 
 async function buy(buyer: RegisteredUser, packageId: string) {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PASSWORD_RULE_MESSAGE, type User } from "@taskmint/shared";
 import { ledgerTransfers, uploads, users } from "../../db/schema/index.ts";
-import { multipart, registerUser, testAppPerFile, testImage } from "../../test/harness.ts";
+import { multipart, registerUser, sessionCookie, testAppPerFile, testImage } from "../../test/harness.ts";
 
 const ctx = testAppPerFile();
 
@@ -37,7 +37,7 @@ describe("POST /api/register", () => {
     const me = await ctx.app.inject({
       method: "GET",
       url: "/api/me",
-      headers: { cookie: response.headers["set-cookie"]?.toString().split(";")[0] ?? "" },
+      headers: { cookie: sessionCookie(response) },
     });
     expect(me.statusCode).toBe(200);
     expect(me.json<{ user: User }>().user.email).toBe(user.email);
