@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
@@ -131,6 +132,23 @@ describe("withdrawing coins", () => {
       .poll(() => page.getByText("Withdrawal request submitted successfully").isVisible())
       .toBe(true);
     await expect.poll(async () => (await coinBalance(page))?.trim()).toBe("0");
+
+    // Second thoughts: the worker cancels it, the coins come back, and asks again.
+    await page.getByRole("button", { name: "Cancel the withdrawal of 200 coins ($10.00)" }).click();
+    const cancel = page.getByRole("alertdialog", { name: "Cancel your withdrawal of 200 coins ($10.00)?" });
+    expect(await cancel.textContent()).toContain("200 coins return to your balance at once");
+    await cancel.getByRole("button", { name: "Yes, cancel it" }).click();
+    await expect.poll(async () => (await coinBalance(page))?.trim()).toBe("200");
+    await expect.poll(() => page.getByText("Cancelled by you, coins returned").isVisible()).toBe(true);
+    await page.getByLabel("Coins to withdraw").fill("200");
+    await page.getByLabel("Payment system").selectOption("Bkash");
+    await page.getByLabel("Account number").fill("01712345678");
+    await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+    await page
+      .getByRole("dialog", { name: "Confirm your withdrawal" })
+      .getByRole("button", { name: "Send request" })
+      .click();
+    await expect.poll(async () => (await coinBalance(page))?.trim()).toBe("0");
     await expect
       .poll(() => page.getByText("Insufficient coins. Minimum required: 200 coins").isVisible())
       .toBe(true);
@@ -141,21 +159,66 @@ describe("withdrawing coins", () => {
     const adminView = await signedInPage(browser, server.url, admin);
     await adminView.page.goto("/dashboard/adminHome");
     await expect.poll(() => adminView.page.getByText("Ledger balanced").isVisible()).toBe(true);
-    await expect
-      .poll(() => adminView.page.getByRole("row", { name: /Walt Withdraw/ }).isVisible())
-      .toBe(true);
+    const request = adminView.page.getByRole("row", { name: /Walt Withdraw/ });
+    await expect.poll(() => request.isVisible()).toBe(true);
+    // A new account paid by one buyer right after it bought coins: the signals say so.
+    expect(await request.textContent()).toContain("High risk");
+    expect(await request.textContent()).toContain(
+      "100% of their earnings (190 of 190 coins) came from one buyer, Cora Coins",
+    );
     await shoot(adminView.page, "admin-home");
-    await adminView.page
-      .getByRole("row", { name: /Walt Withdraw/ })
-      .getByRole("button", { name: "Approve" })
-      .click();
+    await request.getByRole("button", { name: "Approve" }).click();
+    const pay = adminView.page.getByRole("dialog", { name: "Pay Walt Withdraw $10.00" });
+    await pay.waitFor();
+    expect(await pay.textContent()).toContain("Send $10.00 (200 coins) to Bkash 01712345678");
+    await pay.getByLabel("Bkash transaction id").fill("8N7A6B5C4D");
+    await shoot(adminView.page, "admin-pay-withdrawal");
+    await pay.getByLabel("I have checked the reasons above and want to pay this withdrawal anyway.").check();
+    await pay.getByRole("button", { name: "Pay anyway" }).click();
     await expect.poll(() => adminView.page.getByText("No withdrawals are waiting.").isVisible()).toBe(true);
+    // Every withdrawal, paid ones included, is on the admins' Withdrawals page.
+    await adminView.page.goto("/dashboard/admin-withdrawals");
+    await adminView.page.getByLabel("Filter by status").selectOption("approved");
+    await expect.poll(() => adminView.page.getByText("Reference: 8N7A6B5C4D").isVisible()).toBe(true);
     await adminView.context.close();
 
     await page.reload();
-    const paid = page.getByRole("row").filter({ hasText: /Paid · (just now|\d+ min ago)/ });
+    const paid = page
+      .getByRole("row")
+      .filter({ hasText: /Paid · (just now|\d+ min ago)Reference: 8N7A6B5C4D/ });
     await expect.poll(() => paid.count()).toBe(1);
     expect(await page.getByText("Waiting for an admin to pay it").count()).toBe(0);
+
+    // The statement tells the whole story, newest first, each line with the balance after it.
+    await page.goto("/dashboard/statement");
+    const rows = page.getByRole("row");
+    await expect
+      .poll(() => rows.nth(1).textContent())
+      .toContain("Withdrawal ($10.00) to Bkash 01712345678: paid");
+    const texts = await rows.allTextContents();
+    expect(texts.slice(1).map((text) => text.replace(/^.*?(Withdrawal|Earning|Welcome)/, "$1"))).toEqual([
+      "WithdrawalWithdrawal ($10.00) to Bkash 01712345678: paidOut: −2000",
+      "Withdrawal returnedWithdrawal to Bkash 01712345678 cancelledIn: +200200",
+      "WithdrawalWithdrawal ($10.00) to Bkash 01712345678: cancelled, coins returnedOut: −2000",
+      'EarningApproved work on "Write a product review"From Cora CoinsIn: +190200',
+      "Welcome bonusWelcome bonusIn: +1010",
+    ]);
+    await shoot(page, "statement");
     await context.close();
+
+    // The buyer downloads their statement as a CSV file.
+    const buyerView = await signedInPage(browser, server.url, buyer);
+    await buyerView.page.goto("/dashboard/statement");
+    const [download] = await Promise.all([
+      buyerView.page.waitForEvent("download"),
+      buyerView.page.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^taskmint-statement-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path()) ?? "", "utf8");
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("date,kind,description,counterparty,task_id,amount,balance_after");
+    expect(lines.some((line) => /,task_funded,"?Funded ""Write a product review""/.test(line))).toBe(true);
+    expect(lines.at(-1)).toMatch(/,sign_up_bonus,Welcome bonus,,,50,50$/);
+    await buyerView.context.close();
   });
 });

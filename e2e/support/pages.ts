@@ -59,6 +59,7 @@ export async function allPages(baseUrl: string): Promise<Screen[]> {
       "task-details": d.taskDetails(submitted.id),
       "my-submissions": d.mySubmissions,
       withdrawals: d.withdrawals,
+      statement: d.statement,
       "hidden-buyers": d.hiddenBuyers,
       profile: paths.profile,
       "public-home": paths.home,
@@ -70,12 +71,14 @@ export async function allPages(baseUrl: string): Promise<Screen[]> {
       "purchase-coin": d.purchaseCoin,
       "payment-history": d.paymentHistory,
       "blocked-workers": d.blockedWorkers,
+      statement: d.statement,
     },
     admin: {
       home: d.adminHome,
       "manage-users": d.manageUsers,
       "manage-tasks": d.manageTasks,
       appeals: d.appeals,
+      withdrawals: d.adminWithdrawals,
     },
   };
   return ROLES.flatMap((role) =>

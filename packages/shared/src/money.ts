@@ -91,12 +91,19 @@ export const withdrawalSchema = z.object({
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
-/** Body of approving a withdrawal: the reference it was paid under; a high risk needs `confirm_high_risk`. */
-export const withdrawalApprovalSchema = z
-  .object({
-    payout_reference: textSchema("The payout reference", { max: 100 }).optional(),
-    confirm_high_risk: z.boolean().optional(),
-  })
+/** The admin's approval form: the reference the money was sent under is asked for every time. */
+export const payoutFormSchema = z.object({
+  payout_reference: textSchema("The payout reference", { max: 100 }),
+  confirm_high_risk: z.boolean().optional(),
+});
+export type PayoutForm = z.infer<typeof payoutFormSchema>;
+
+/**
+ * Body of approving a withdrawal: the reference it was paid under (optional, for the clients of
+ * the first API); a high risk needs `confirm_high_risk`.
+ */
+export const withdrawalApprovalSchema = payoutFormSchema
+  .extend({ payout_reference: payoutFormSchema.shape.payout_reference.optional() })
   .strict();
 export type WithdrawalApproval = z.infer<typeof withdrawalApprovalSchema>;
 

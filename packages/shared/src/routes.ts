@@ -20,6 +20,7 @@ export const paths = {
     mySubmissions: "/dashboard/my-submissions",
     hiddenBuyers: "/dashboard/hidden-buyers",
     withdrawals: "/dashboard/withdrawals",
+    statement: "/dashboard/statement",
     buyerHome: "/dashboard/BuyersHome",
     addTasks: "/dashboard/add-tasks",
     myTasks: "/dashboard/my-tasks",
@@ -32,5 +33,6 @@ export const paths = {
     manageUsers: "/dashboard/manage-users",
     manageTasks: "/dashboard/manage-task",
     appeals: "/dashboard/appeals",
+    adminWithdrawals: "/dashboard/admin-withdrawals",
   },
 } as const;

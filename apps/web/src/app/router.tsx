@@ -52,6 +52,11 @@ const WithdrawalsPage = onDemand(
   () => import("../features/coins/routes/WithdrawalsPage.tsx"),
   "WithdrawalsPage",
 );
+const StatementPage = onDemand(() => import("../features/coins/routes/StatementPage.tsx"), "StatementPage");
+const AdminWithdrawalsPage = onDemand(
+  () => import("../features/admin/routes/AdminWithdrawalsPage.tsx"),
+  "AdminWithdrawalsPage",
+);
 const AdminHomePage = onDemand(() => import("../features/admin/routes/AdminHomePage.tsx"), "AdminHomePage");
 const ManageUsersPage = onDemand(
   () => import("../features/admin/routes/ManageUsersPage.tsx"),
@@ -120,6 +125,7 @@ const dashboardPages: { path: string; role: Role; element: ReactNode }[] = [
   { path: dashboard.manageUsers, role: "admin", element: <ManageUsersPage /> },
   { path: dashboard.manageTasks, role: "admin", element: <ManageTasksPage /> },
   { path: dashboard.appeals, role: "admin", element: <AdminAppealsPage /> },
+  { path: dashboard.adminWithdrawals, role: "admin", element: <AdminWithdrawalsPage /> },
 ];
 
 /** Every page; the browser's router and the build's prerender of public pages both use these. */
@@ -138,6 +144,7 @@ export const routes: RouteObject[] = [
   layout({ element: <RequireUser>{loading(<DashboardLayout />)}</RequireUser> }, [
     { path: dashboard.root, element: <RoleHome /> },
     { path: paths.profile, element: loading(<ProfilePage />) },
+    { path: dashboard.statement, element: loading(<StatementPage />) },
     ...dashboardPages.map((page) => ({ path: page.path, element: forRole(page.role, page.element) })),
   ]),
 ];

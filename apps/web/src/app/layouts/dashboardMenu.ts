@@ -8,6 +8,7 @@ export const DASHBOARD_MENU: Record<Role, { label: string; to: string }[]> = {
     { label: "Task list", to: paths.dashboard.taskList },
     { label: "My submissions", to: paths.dashboard.mySubmissions },
     { label: "Withdrawals", to: paths.dashboard.withdrawals },
+    { label: "Statement", to: paths.dashboard.statement },
     { label: "Hidden buyers", to: paths.dashboard.hiddenBuyers },
   ],
   buyer: [
@@ -16,12 +17,14 @@ export const DASHBOARD_MENU: Record<Role, { label: string; to: string }[]> = {
     { label: "My tasks", to: paths.dashboard.myTasks },
     { label: "Purchase coins", to: paths.dashboard.purchaseCoin },
     { label: "Payment history", to: paths.dashboard.paymentHistory },
+    { label: "Statement", to: paths.dashboard.statement },
     { label: "Blocked workers", to: paths.dashboard.blockedWorkers },
   ],
   admin: [
     { label: "Admin home", to: paths.dashboard.adminHome },
     { label: "Manage users", to: paths.dashboard.manageUsers },
     { label: "Manage tasks", to: paths.dashboard.manageTasks },
+    { label: "Withdrawals", to: paths.dashboard.adminWithdrawals },
     { label: "Appeals", to: paths.dashboard.appeals },
   ],
 };

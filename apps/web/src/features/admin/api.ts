@@ -3,6 +3,7 @@ import type {
   AdminUser,
   DeletedUser,
   DeleteUserRequest,
+  PayoutForm,
   RefundedCoins,
   Role,
   Withdrawal,
@@ -14,13 +15,22 @@ import { adminQueries } from "./queries.ts";
 /** Every admin action can change the counts, the ledger, the lists and the audit trail. */
 const useRefreshAdmin = () => useInvalidate(adminQueries.all);
 
+export type WithdrawalDecision = { id: string } & (
+  ({ approve: true } & PayoutForm) | { approve: false; reason: string }
+);
+
 export function useDecideWithdrawal() {
   const refresh = useRefreshAdmin();
   return useMutation({
-    mutationFn: ({ id, approve, reason }: { id: string; approve: boolean; reason?: string }) =>
-      api<Withdrawal>(`/api/admin/withdrawals/${id}/${approve ? "approve" : "reject"}`, {
-        body: approve ? {} : { reason },
-      }),
+    mutationFn: ({ id, ...decision }: WithdrawalDecision) =>
+      decision.approve
+        ? api<Withdrawal>(`/api/admin/withdrawals/${id}/approve`, {
+            body: {
+              payout_reference: decision.payout_reference,
+              ...(decision.confirm_high_risk ? { confirm_high_risk: true } : {}),
+            },
+          })
+        : api<Withdrawal>(`/api/admin/withdrawals/${id}/reject`, { body: { reason: decision.reason } }),
     onSuccess: refresh,
   });
 }

@@ -10,6 +10,7 @@ import type {
   Role,
   Task,
   Withdrawal,
+  WithdrawalStatus,
 } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
 
@@ -25,10 +26,14 @@ export const adminQueries = {
       queryKey: [...all, "ledger-check"],
       queryFn: () => api<LedgerReport>("/api/admin/ledger/check"),
     }),
-  pendingWithdrawals: (page: number) =>
+  /** Withdrawals by status ("" for all) and a search of the worker's name or email. */
+  withdrawals: (page: number, status: WithdrawalStatus | "", q: string) =>
     queryOptions({
-      queryKey: [...all, "withdrawals", page],
-      queryFn: () => api<Page<Withdrawal>>(`/api/admin/withdrawals?status=pending&page=${page}&limit=10`),
+      queryKey: [...all, "withdrawals", page, status, q],
+      queryFn: () =>
+        api<Page<Withdrawal>>(
+          `/api/admin/withdrawals?page=${page}&limit=10${status ? `&status=${status}` : ""}${q ? `&q=${encodeURIComponent(q)}` : ""}`,
+        ),
       placeholderData: keepPreviousData,
     }),
   /** `pageQuery` comes from useCursorPages(). */

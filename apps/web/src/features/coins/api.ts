@@ -36,3 +36,13 @@ export function useRequestWithdrawal() {
     onSuccess: refresh,
   });
 }
+
+/** The worker takes back a pending withdrawal; the held coins return to their balance. */
+export function useCancelWithdrawal() {
+  const refresh = useRefreshCoins();
+  return useMutation({
+    mutationFn: (withdrawal: Withdrawal) =>
+      api<Withdrawal>(`/api/withdrawals/${withdrawal.id}/cancel`, { body: {} }),
+    onSuccess: refresh,
+  });
+}

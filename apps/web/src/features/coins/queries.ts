@@ -1,5 +1,13 @@
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { CoinPackageOffer, Page, Payment, StartedPayment, Withdrawal } from "@taskmint/shared";
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type {
+  CoinPackageOffer,
+  CursorPage,
+  Page,
+  Payment,
+  StartedPayment,
+  StatementEntry,
+  Withdrawal,
+} from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
 
 const all = ["coins"] as const;
@@ -24,6 +32,17 @@ export const coinQueries = {
       queryKey: [...all, "my-withdrawals", page],
       queryFn: () => api<Page<Withdrawal>>(`/api/worker/withdrawals?page=${page}&limit=10`),
       placeholderData: keepPreviousData,
+    }),
+  /** The coin statement, newest first, 25 entries at a time. */
+  statement: () =>
+    infiniteQueryOptions({
+      queryKey: [...all, "statement"],
+      queryFn: ({ pageParam }) =>
+        api<CursorPage<StatementEntry>>(
+          `/api/me/statement?limit=25${pageParam ? `&cursor=${pageParam}` : ""}`,
+        ),
+      initialPageParam: "",
+      getNextPageParam: (last) => last.next_cursor ?? undefined,
     }),
   /**
    * Stripe: the payment and its client secret, made once per visit of the payment page.

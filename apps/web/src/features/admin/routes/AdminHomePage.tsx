@@ -1,25 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
-import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { Coins, DollarSign, ShieldAlert, ShieldCheck, ShoppingBag, Users } from "lucide-react";
-import { useState } from "react";
-import { toast } from "react-toastify";
-import { rejectionSchema, type AdminStats, type Rejection, type Withdrawal } from "@taskmint/shared";
-import { Field, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
-import { FormModal } from "../../../components/form/FormModal.tsx";
-import { DecisionButtons } from "../../../components/ui/DecisionButtons.tsx";
+import { Link } from "react-router";
+import type { AdminStats } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { Page } from "../../../components/ui/Page.tsx";
-import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { StatCards, type Stat } from "../../../components/ui/StatCards.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
-import { errorMessage } from "../../../lib/api.ts";
 import { coinCount, formatCoins, formatDollars } from "../../../lib/format.ts";
-import { WithdrawalCells } from "../../coins/components/WithdrawalCells.tsx";
 import { ActivityCharts } from "../components/ActivityCharts.tsx";
 import { AuditTrail } from "../components/AuditTrail.tsx";
-import { useDecideWithdrawal } from "../api.ts";
+import { WithdrawalRequests } from "../components/WithdrawalRequests.tsx";
 import { adminQueries } from "../queries.ts";
-import { When } from "../../../components/ui/When.tsx";
 
 const STATS: Stat<AdminStats>[] = [
   { label: "Total workers", icon: Users, value: (stats) => stats.totalWorkers },
@@ -59,93 +51,6 @@ function LedgerHealth() {
   );
 }
 
-function RejectWithdrawalModal({ withdrawal, onClose }: { withdrawal: Withdrawal; onClose: () => void }) {
-  const decide = useDecideWithdrawal();
-  const form = useZodForm(rejectionSchema, { reason: "" });
-  const reject = async ({ reason }: Rejection) => {
-    await decide.mutateAsync({ id: withdrawal.id, approve: false, reason });
-    toast.success("Withdrawal rejected; the coins went back to the worker");
-    onClose();
-  };
-  return (
-    <FormModal
-      form={form}
-      onSubmit={reject}
-      onError={(error) => toast.error(errorMessage(error, "Failed to reject withdrawal"))}
-      title={`Reject ${withdrawal.worker_name}'s withdrawal`}
-      onClose={onClose}
-      actions={<SubmitButton className="btn btn-error">Reject withdrawal</SubmitButton>}
-    >
-      <Field
-        as="textarea"
-        name="reason"
-        id="withdrawal-reason"
-        label="Reason (the worker will see it)"
-        rows={3}
-        autoFocus
-      />
-    </FormModal>
-  );
-}
-
-function PendingWithdrawals() {
-  const decide = useDecideWithdrawal();
-  const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
-
-  const approve = (withdrawal: Withdrawal) =>
-    decide.mutate(
-      { id: withdrawal.id, approve: true },
-      {
-        onSuccess: () =>
-          toast.success(
-            `Withdrawal of ${formatDollars(withdrawal.withdrawal_amount)} to ${withdrawal.worker_name} approved`,
-          ),
-        onError: (error) => toast.error(errorMessage(error, "Failed to approve withdrawal")),
-      },
-    );
-
-  return (
-    <>
-      <PagedList
-        pages={adminQueries.pendingWithdrawals}
-        errorMessage="Failed to fetch withdrawal requests"
-        empty="No withdrawals are waiting."
-      >
-        {(items) => (
-          <DataTable
-            numeric={["Coins", "Amount"]}
-            headers={["Worker", "Coins", "Amount", "Pay to", "Requested", ""]}
-          >
-            {items.map((withdrawal) => (
-              <tr key={withdrawal.id}>
-                <td>
-                  <p className="font-medium">{withdrawal.worker_name}</p>
-                  <p className="text-xs text-base-content/70">{withdrawal.worker_email}</p>
-                </td>
-                <WithdrawalCells withdrawal={withdrawal} />
-                <td>
-                  <When iso={withdrawal.withdraw_date} />
-                </td>
-                <td>
-                  <div className="flex gap-2">
-                    <DecisionButtons
-                      small
-                      busy={decide.isPending}
-                      onReject={() => setRejecting(withdrawal)}
-                      onApprove={() => approve(withdrawal)}
-                    />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </PagedList>
-      {rejecting && <RejectWithdrawalModal withdrawal={rejecting} onClose={() => setRejecting(null)} />}
-    </>
-  );
-}
-
 export function AdminHomePage() {
   const stats = useQuery(adminQueries.stats());
   return (
@@ -155,8 +60,13 @@ export function AdminHomePage() {
       <ActivityCharts />
       <h2 className="mb-3 mt-8 text-xl font-bold">Ledger health</h2>
       <LedgerHealth />
-      <h2 className="mb-3 mt-8 text-xl font-bold">Withdrawal requests</h2>
-      <PendingWithdrawals />
+      <div className="mb-3 mt-8 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-xl font-bold">Withdrawal requests</h2>
+        <Link to={paths.dashboard.adminWithdrawals} className="link link-primary text-sm">
+          Every withdrawal
+        </Link>
+      </div>
+      <WithdrawalRequests status="pending" />
       <h2 className="mb-3 mt-8 text-xl font-bold">Audit trail</h2>
       <AuditTrail />
     </Page>

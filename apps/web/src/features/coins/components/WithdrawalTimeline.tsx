@@ -1,10 +1,10 @@
-import { CircleCheck, CircleX, Clock } from "lucide-react";
+import { CircleCheck, CircleX, Clock, Undo2 } from "lucide-react";
 import type { Withdrawal } from "@taskmint/shared";
 import { When } from "../../../components/ui/When.tsx";
 
-/** A request's steps so far: requested (coins held), then waiting, paid or rejected. */
+/** A request's steps so far: requested (coins held), then waiting, paid, rejected or cancelled. */
 export function WithdrawalTimeline({ withdrawal }: { withdrawal: Withdrawal }) {
-  const { status, decided_at: decidedAt, reason } = withdrawal;
+  const { status, decided_at: decidedAt, reason, payout_reference: reference } = withdrawal;
   return (
     <ol className="space-y-1 text-left text-sm" aria-label="Progress of this request">
       <li className="flex items-center gap-2">
@@ -30,6 +30,7 @@ export function WithdrawalTimeline({ withdrawal }: { withdrawal: Withdrawal }) {
                 · <When iso={decidedAt} />
               </>
             )}
+            {reference && <span className="block text-base-content/70">Reference: {reference}</span>}
           </span>
         </li>
       )}
@@ -45,6 +46,20 @@ export function WithdrawalTimeline({ withdrawal }: { withdrawal: Withdrawal }) {
               </>
             )}
             {reason && <span className="block text-error">Reason: {reason}</span>}
+          </span>
+        </li>
+      )}
+      {status === "cancelled" && (
+        <li className="flex items-center gap-2">
+          <Undo2 className="size-4 flex-none text-base-content/70" aria-hidden="true" />
+          <span>
+            Cancelled by you, coins returned
+            {decidedAt && (
+              <>
+                {" "}
+                · <When iso={decidedAt} />
+              </>
+            )}
           </span>
         </li>
       )}

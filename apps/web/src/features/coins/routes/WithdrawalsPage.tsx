@@ -7,6 +7,7 @@ import {
   PAYMENT_SYSTEMS,
   withdrawalDollars,
   withdrawalRequestSchema,
+  type Withdrawal,
   type WithdrawalRequest,
 } from "@taskmint/shared";
 import { Field, FieldFrame, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
@@ -19,7 +20,9 @@ import { ButtonSpinner } from "../../../components/ui/Spinner.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
 import { coinCount, formatCoins, formatDollars } from "../../../lib/format.ts";
-import { useRequestWithdrawal } from "../api.ts";
+import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
+import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
+import { useCancelWithdrawal, useRequestWithdrawal } from "../api.ts";
 import { WithdrawalTimeline } from "../components/WithdrawalTimeline.tsx";
 import { WithdrawalCells } from "../components/WithdrawalCells.tsx";
 import { coinQueries } from "../queries.ts";
@@ -189,8 +192,17 @@ function WithdrawalForm({ balance }: { balance: number }) {
   );
 }
 
+const withdrawalTitle = (withdrawal: Withdrawal) =>
+  `${coinCount(withdrawal.withdrawal_coin)} (${formatDollars(withdrawal.withdrawal_amount)})`;
+
 export function WithdrawalsPage() {
   const { data: user } = useMe();
+  const cancellation = useConfirmedDeletion(useCancelWithdrawal(), {
+    variables: (withdrawal: Withdrawal) => withdrawal,
+    success: (_result, withdrawal) =>
+      `Withdrawal cancelled: ${coinCount(withdrawal.withdrawal_coin)} are back in your balance`,
+    failure: "Failed to cancel the withdrawal",
+  });
   return (
     <Page title="Withdrawals" className="mx-auto max-w-4xl">
       {user ? <WithdrawalForm balance={user.coins} /> : <Spinner />}
@@ -201,18 +213,38 @@ export function WithdrawalsPage() {
         empty="You have not requested a withdrawal yet."
       >
         {(items) => (
-          <DataTable numeric={["Coins", "Amount"]} headers={["Progress", "Coins", "Amount", "Paid to"]}>
+          <DataTable numeric={["Coins", "Amount"]} headers={["Progress", "Coins", "Amount", "Paid to", ""]}>
             {items.map((withdrawal) => (
               <tr key={withdrawal.id}>
                 <td>
                   <WithdrawalTimeline withdrawal={withdrawal} />
                 </td>
                 <WithdrawalCells withdrawal={withdrawal} />
+                <td>
+                  {withdrawal.status === "pending" && (
+                    <button
+                      type="button"
+                      className="btn btn-sm"
+                      onClick={() => cancellation.ask(withdrawal)}
+                      aria-label={`Cancel the withdrawal of ${withdrawalTitle(withdrawal)}`}
+                    >
+                      Cancel
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </DataTable>
         )}
       </PagedList>
+      <ConfirmDialog
+        deletion={cancellation}
+        title={(withdrawal) => `Cancel your withdrawal of ${withdrawalTitle(withdrawal)}?`}
+        message={(withdrawal) =>
+          `${coinCount(withdrawal.withdrawal_coin)} return to your balance at once, and nothing is paid to ${withdrawal.payment_system} ${withdrawal.account_number}. You can ask again at any time.`
+        }
+        confirmLabel={() => "Yes, cancel it"}
+      />
     </Page>
   );
 }
