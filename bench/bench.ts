@@ -379,6 +379,19 @@ await measure("approve", {
   ],
 });
 
+// Issue 19: the buyer's statement (every task funded, the purchase, the approvals' refunds
+// none): its first page, and a page deep in it through the cursor of the page before.
+await measure("statement, first page", {
+  url: `${base}/api/me/statement?limit=20`,
+  headers: { cookie: buyer.cookie },
+});
+const statementCursor = (await call(base, buyer.cookie, "GET", "/api/me/statement?limit=100")).body
+  .next_cursor as string | null;
+await measure("statement, deep page", {
+  url: `${base}/api/me/statement?limit=20${statementCursor ? `&cursor=${statementCursor}` : ""}`,
+  headers: { cookie: buyer.cookie },
+});
+
 const ledger = await call(base, admin, "GET", "/api/admin/ledger/check");
 const status = readFileSync(`/proc/${server.process.pid}/status`, "utf8");
 const peakMemoryMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
