@@ -37,6 +37,7 @@ import {
   type StripeProvider,
 } from "./modules/payments/providers.ts";
 import { paymentRoutes } from "./modules/payments/routes.ts";
+import { sessionRoutes } from "./modules/sessions/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
 import { reservationRoutes } from "./modules/reservations/routes.ts";
 import { submissionRoutes } from "./modules/submissions/routes.ts";
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps) {
     await site.register(authRoutes, { rateLimit: authRateLimit });
     await site.register(userRoutes, { rateLimit: authRateLimit });
     await site.register(passwordRoutes, { rateLimit: authRateLimit });
+    await site.register(sessionRoutes);
     await site.register(ledgerRoutes);
     await site.register(uploadRoutes);
     await site.register(taskRoutes);

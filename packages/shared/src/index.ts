@@ -9,3 +9,4 @@ export * from "./common.ts";
 export * from "./admin.ts";
 export * from "./notifications.ts";
 export * from "./trust.ts";
+export * from "./security.ts";

@@ -7,6 +7,8 @@ export interface SessionUser {
   id: string;
   role: Role;
   sessionId: string;
+  /** Decision 018: whether the user turned on two-factor sign-in. */
+  twoFactorEnabled: boolean;
 }
 
 /** The signed-in user of this request, or null; read once per request. */
@@ -18,7 +20,13 @@ export async function sessionUser(request: FastifyRequest): Promise<SessionUser 
       // The auth library extends the session as it reads it.
       const session = await request.server.auth.api.getSession({ headers });
       request.sessionUser = session
-        ? { id: session.user.id, role: session.user.role as Role, sessionId: session.session.id }
+        ? {
+            id: session.user.id,
+            role: session.user.role as Role,
+            sessionId: session.session.id,
+            // The plugin's field, which the app's Auth type does not carry (its plugin list is built at runtime).
+            twoFactorEnabled: (session.user as { twoFactorEnabled?: boolean }).twoFactorEnabled === true,
+          }
         : null;
     } else {
       request.sessionUser = read;
@@ -46,6 +54,20 @@ export function requireRole(...roles: Role[]) {
       throw new AppError("FORBIDDEN", "Your role may not do this");
     }
   };
+}
+
+/**
+ * A preHandler for the admin actions that move money or power (deciding withdrawals, changing
+ * roles): an admin without two-factor sign-in is refused (decision 018, rule R25).
+ */
+export async function requireAdminWithTwoFactor(request: FastifyRequest, reply: FastifyReply) {
+  await requireRole("admin")(request, reply);
+  const user = await currentUser(request);
+  if (!user.twoFactorEnabled)
+    throw new AppError(
+      "TWO_FACTOR_REQUIRED",
+      "Turn on two-factor sign-in in your profile (Security) before deciding withdrawals or changing roles",
+    );
 }
 
 /** The signed-in user, for handlers behind requireRole(). */

@@ -13,6 +13,7 @@ import { checkStatsCounters } from "../modules/stats/service.ts";
 import { checkWorkerReputations } from "../modules/trust/service.ts";
 import { ensureAdmin } from "../modules/users/service.ts";
 import { DEVICE_COOKIE } from "../modules/users/sightings.ts";
+import { totpCode, totpSecretOf } from "./totp.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -234,10 +235,67 @@ export async function signIn(app: App, email: string, password: string) {
 
 export const ADMIN_PASSWORD = "Admin123";
 
-/** An admin with this email (made if missing), signed in: its id and session cookie. */
-export async function signInAdmin(ctx: TestContext, email: string): Promise<{ id: string; cookie: string }> {
+/** The TOTP secret of each user a test turned two-factor on for, by user id, to sign them in again. */
+const totpSecrets = new Map<string, string>();
+
+/**
+ * Turns two-factor sign-in on for the user of `cookie` the way the Security section does
+ * (password, then a code from the app): answers the new session cookie (turning it on
+ * replaces the session), the TOTP secret and the backup codes.
+ */
+export async function turnOnTwoFactor(app: App, user: { id: string; cookie: string; password: string }) {
+  const enable = await app.inject({
+    method: "POST",
+    url: "/api/auth/two-factor/enable",
+    headers: { cookie: user.cookie },
+    payload: { password: user.password },
+  });
+  expect(enable.statusCode, enable.body).toBe(200);
+  const { totpURI, backupCodes } = enable.json<{ totpURI: string; backupCodes: string[] }>();
+  const secret = totpSecretOf(totpURI);
+  const verify = await app.inject({
+    method: "POST",
+    url: "/api/auth/two-factor/verify-totp",
+    headers: { cookie: user.cookie },
+    payload: { code: totpCode(secret) },
+  });
+  expect(verify.statusCode, verify.body).toBe(200);
+  totpSecrets.set(user.id, secret);
+  return { cookie: sessionCookie(verify), secret, backupCodes };
+}
+
+/** Signs in with the password and, when the answer asks for it, a TOTP code: the session cookie. */
+export async function signInWithTwoFactor(app: App, user: { id: string; email: string; password: string }) {
+  const first = await signIn(app, user.email, user.password);
+  expect(first.statusCode, first.body).toBe(200);
+  if (!first.json<{ twoFactorRedirect?: boolean }>().twoFactorRedirect) return sessionCookie(first);
+  const secret = totpSecrets.get(user.id);
+  if (!secret) throw new Error(`${user.email} has two-factor on, with a secret this test run did not make`);
+  const second = await app.inject({
+    method: "POST",
+    url: "/api/auth/two-factor/verify-totp",
+    headers: { cookie: sessionCookie(first) },
+    payload: { code: totpCode(secret) },
+  });
+  expect(second.statusCode, second.body).toBe(200);
+  return sessionCookie(second);
+}
+
+/**
+ * An admin with this email (made if missing), signed in: its id and session cookie. The admin
+ * has two-factor sign-in on unless `twoFactor` is false (decision 018: deciding withdrawals
+ * and changing roles need it).
+ */
+export async function signInAdmin(
+  ctx: TestContext,
+  email: string,
+  { twoFactor = true }: { twoFactor?: boolean } = {},
+): Promise<{ id: string; cookie: string }> {
   const { userId } = await ensureAdmin(ctx.db, { email, password: ADMIN_PASSWORD });
-  return { id: userId, cookie: sessionCookie(await signIn(ctx.app, email, ADMIN_PASSWORD)) };
+  const admin = { id: userId, email, password: ADMIN_PASSWORD };
+  const cookie = await signInWithTwoFactor(ctx.app, admin);
+  if (!twoFactor || totpSecrets.has(userId)) return { id: userId, cookie };
+  return { id: userId, cookie: (await turnOnTwoFactor(ctx.app, { ...admin, cookie })).cookie };
 }
 
 export interface TaskInput {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 // Tables of the auth library (better-auth), with our own columns added to users.
 
@@ -18,6 +18,8 @@ export const users = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Rule R12: a deleted user cannot sign in but keeps their history. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Set by the auth library's two-factor plugin once a TOTP code confirms enrolment (decision 018). */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   },
   (table) => [
     check("users_role_check", sql`${table.role} in ('worker', 'buyer', 'admin')`),
@@ -84,3 +86,18 @@ export const verifications = pgTable(
   },
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
 );
+
+/** The auth library's two-factor plugin: each user's TOTP secret and backup codes, both encrypted with the auth secret. */
+export const twoFactors = pgTable("two_factors", {
+  id: text("id").primaryKey(),
+  secret: text("secret").notNull(),
+  backupCodes: text("backup_codes").notNull(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** False between enabling and the first code that confirms it. */
+  verified: boolean("verified").notNull().default(true),
+  failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});

@@ -14,7 +14,7 @@ import {
   taskSchema,
 } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
+import { currentUser, requireAdminWithTwoFactor, requireRole } from "../../plugins/auth-guard.ts";
 import { deleteTask, listAllTasks } from "../tasks/service.ts";
 import { changeRole, deleteUser, listAudit, listUsers } from "./service.ts";
 
@@ -43,7 +43,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/admin/users/:id",
     {
-      ...admin,
+      preHandler: requireAdminWithTwoFactor,
       schema: {
         tags: ["admin"],
         summary: "Change a user's role (the last admin stays an admin)",

@@ -4,11 +4,12 @@ import type { FastifyBaseLogger } from "fastify";
 import { betterAuth, getCurrentAdapter } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getOAuthState } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { PASSWORD_RULE_MESSAGE, passwordSchema } from "@taskmint/shared";
 import type { SendMail } from "../../lib/mailer.ts";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { accounts, sessions, users, verifications } from "../../db/schema/index.ts";
+import { accounts, sessions, twoFactors, users, verifications } from "../../db/schema/index.ts";
 import { trustedOrigins, type Env } from "../../env.ts";
 import { grantSignupBonus } from "../users/service.ts";
 import { adoptPhotoSetAside, googleSignIn, setPhotoAside } from "./google.ts";
@@ -41,7 +42,13 @@ export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
     trustedOrigins: trustedOrigins(env),
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
       transaction: true,
     }),
     // Accounts with a password are made only by POST /api/register, which also checks
@@ -70,7 +77,12 @@ export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
       }),
     },
     socialProviders: google.socialProviders,
-    plugins: google.plugins,
+    plugins: [
+      ...google.plugins,
+      // Decision 018: TOTP with backup codes. The codes of a sign-in's second step are
+      // rate-limited by fastify (routes.ts), as the library's own limiter is off.
+      twoFactor({ issuer: "TaskMint", backupCodeOptions: { amount: 10, length: 10 } }),
+    ],
     user: {
       additionalFields: {
         // Product rule R1: a first-time Google user is a buyer.

@@ -9,13 +9,16 @@ import {
   signInRequestSchema,
   socialSignInSchema,
   textSchema,
+  twoFactorPasswordSchema,
   unstorableCharacters,
+  verifyBackupCodeSchema,
+  verifyTotpSchema,
 } from "@taskmint/shared";
 import { z } from "zod";
 import { trustedOrigins } from "../../env.ts";
 import { isDatabaseUnavailable } from "../../lib/db-errors.ts";
 import { AppError, databaseUnavailable } from "../../lib/errors.ts";
-import { currentUser } from "../../plugins/auth-guard.ts";
+import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { codeForStatus } from "../../plugins/errors.ts";
 import { authRequestErrors } from "./auth.ts";
 import { voidPasswordResetLinks } from "./service.ts";
@@ -275,5 +278,83 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
       },
     },
     (request, reply) => forward(request, reply, `/reset-password/${request.params.token}`),
+  );
+
+  // Two-factor sign-in (decision 018). Turning it on answers the authenticator's address and
+  // the backup codes; it is on once a first code confirms it. Signing in with it on answers
+  // `twoFactorRedirect` and a short-lived challenge cookie instead of a session; the session
+  // comes from one of the two verify routes. The library caps each challenge at 5 codes and
+  // locks the account's second step for 15 minutes after 10 wrong codes in a row; each
+  // address also has its own limit here.
+  const twoFactorTags = ["account", "two-factor"];
+
+  app.post(
+    "/api/auth/two-factor/enable",
+    {
+      config: byAddress,
+      preHandler: requireRole(),
+      schema: {
+        tags: twoFactorTags,
+        summary:
+          "Start turning on two-factor sign-in (password again): answers the otpauth address and 10 backup codes",
+        body: twoFactorPasswordSchema,
+      },
+    },
+    (request, reply) => forward(request, reply, "/two-factor/enable"),
+  );
+
+  app.post(
+    "/api/auth/two-factor/verify-totp",
+    {
+      config: byAddress,
+      schema: {
+        tags: twoFactorTags,
+        summary:
+          "A code from the authenticator app: finishes turning two-factor on, or a sign-in's second step (sets the session cookie)",
+        body: verifyTotpSchema,
+      },
+    },
+    (request, reply) => forward(request, reply, "/two-factor/verify-totp"),
+  );
+
+  app.post(
+    "/api/auth/two-factor/verify-backup-code",
+    {
+      config: byAddress,
+      schema: {
+        tags: twoFactorTags,
+        summary: "A sign-in's second step with a backup code, each usable once (sets the session cookie)",
+        body: verifyBackupCodeSchema,
+      },
+    },
+    (request, reply) => forward(request, reply, "/two-factor/verify-backup-code"),
+  );
+
+  app.post(
+    "/api/auth/two-factor/disable",
+    {
+      config: byAddress,
+      preHandler: requireRole(),
+      schema: {
+        tags: twoFactorTags,
+        summary: "Turn off two-factor sign-in (password again)",
+        body: twoFactorPasswordSchema,
+      },
+    },
+    (request, reply) => forward(request, reply, "/two-factor/disable"),
+  );
+
+  app.post(
+    "/api/auth/two-factor/generate-backup-codes",
+    {
+      config: byAddress,
+      preHandler: requireRole(),
+      schema: {
+        tags: twoFactorTags,
+        summary: "Make 10 new backup codes (password again); the old ones stop working",
+        body: twoFactorPasswordSchema,
+      },
+    },
+    (request, reply) => forward(request, reply, "/two-factor/generate-backup-codes"),
   );
 };

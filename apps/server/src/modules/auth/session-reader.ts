@@ -8,7 +8,8 @@ import { sessions, users } from "../../db/schema/index.ts";
 /** The auth library's session.updateAge default: past it, a session is extended on use. */
 const SESSION_REFRESH_AFTER_MS = 86_400_000;
 
-export type SessionRead = { id: string; role: Role; sessionId: string } | null | "refresh";
+export type SessionRead =
+  { id: string; role: Role; sessionId: string; twoFactorEnabled: boolean } | null | "refresh";
 
 /**
  * Reads the signed-in user of a request in one prepared query: the session cookie's HMAC
@@ -22,6 +23,7 @@ export function createSessionReader(db: Database, secret: string) {
       id: users.id,
       role: users.role,
       sessionId: sessions.id,
+      twoFactorEnabled: users.twoFactorEnabled,
       expiresAt: sessions.expiresAt,
       updatedAt: sessions.updatedAt,
     })
@@ -36,7 +38,7 @@ export function createSessionReader(db: Database, secret: string) {
     const [row] = await byToken.execute({ token });
     if (!row || row.expiresAt <= now) return null;
     if (now.getTime() - row.updatedAt.getTime() > SESSION_REFRESH_AFTER_MS) return "refresh";
-    return { id: row.id, role: row.role, sessionId: row.sessionId };
+    return { id: row.id, role: row.role, sessionId: row.sessionId, twoFactorEnabled: row.twoFactorEnabled };
   };
 }
 

@@ -10,7 +10,7 @@ import {
 } from "@taskmint/shared";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
+import { currentUser, requireAdminWithTwoFactor, requireRole } from "../../plugins/auth-guard.ts";
 import {
   cancelWithdrawal,
   decideWithdrawal,
@@ -100,7 +100,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/withdrawals/:id/approve",
     {
-      preHandler: requireRole("admin"),
+      preHandler: requireAdminWithTwoFactor,
       schema: {
         tags: ["admin"],
         summary: "Pay out a pending withdrawal under the reference it was paid with",
@@ -117,7 +117,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/withdrawals/:id/reject",
     {
-      preHandler: requireRole("admin"),
+      preHandler: requireAdminWithTwoFactor,
       schema: {
         tags: ["admin"],
         summary: "Refuse a pending withdrawal; the coins go back to the worker",
