@@ -121,6 +121,51 @@ const MATRIX: RouteCase[] = [
     body: () => ({ token: "no-such-token", password: "Secret12" }),
     expect: all(400),
   },
+  // Two-factor sign-in (decision 018). Only the admin of the fixtures has it on.
+  {
+    method: "POST",
+    route: "/api/auth/two-factor/enable",
+    url: () => "/api/auth/two-factor/enable",
+    body: () => ({ password: "Wrong123" }),
+    expect: signedIn(400),
+  },
+  {
+    // Without a session or a sign-in's challenge: 401; a session without two-factor: 400; a wrong code: 401.
+    method: "POST",
+    route: "/api/auth/two-factor/verify-totp",
+    url: () => "/api/auth/two-factor/verify-totp",
+    body: () => ({ code: "000000" }),
+    expect: { visitor: 401, worker: 400, buyer: 400, otherBuyer: 400, admin: null },
+  },
+  {
+    method: "POST",
+    route: "/api/auth/two-factor/verify-backup-code",
+    url: () => "/api/auth/two-factor/verify-backup-code",
+    body: () => ({ code: "aaaaa-bbbbb" }),
+    expect: { visitor: 401, worker: 400, buyer: 400, otherBuyer: 400, admin: 401 },
+  },
+  {
+    method: "POST",
+    route: "/api/auth/two-factor/disable",
+    url: () => "/api/auth/two-factor/disable",
+    body: () => ({ password: "Wrong123" }),
+    expect: signedIn(400),
+  },
+  {
+    method: "POST",
+    route: "/api/auth/two-factor/generate-backup-codes",
+    url: () => "/api/auth/two-factor/generate-backup-codes",
+    body: () => ({ password: "Wrong123" }),
+    expect: signedIn(400),
+  },
+  { method: "GET", route: "/api/me/sessions", url: () => "/api/me/sessions", expect: signedIn(200) },
+  {
+    // Another's session answers 404 as an unknown one does (sessions.test.ts); ending one's own is tested there.
+    method: "DELETE",
+    route: "/api/me/sessions/{id}",
+    url: () => `/api/me/sessions/${NO_SUCH_ID}`,
+    expect: signedIn(404),
+  },
   { method: "PATCH", route: "/api/me", url: () => "/api/me", expect: signedIn(415) },
   // Issue 19: each user's own statement; a withdrawal is cancelled by its worker only.
   { method: "GET", route: "/api/me/statement", url: () => "/api/me/statement", expect: signedIn(200) },

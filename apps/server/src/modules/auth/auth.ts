@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { betterAuth, getCurrentAdapter } from "better-auth";
+import { fromNodeHeaders } from "better-auth/node";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getOAuthState } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
@@ -28,6 +30,17 @@ export interface AuthOptions {
  * to it reads them here to tell a lost database (503) from a fault.
  */
 export const authRequestErrors = new AsyncLocalStorage<unknown[]>();
+
+/**
+ * A request's headers as the auth library is handed them. The library reads the client's
+ * address from x-forwarded-for, which a client can write; it gets the address fastify
+ * determined instead, so a session records the real one (the sessions list shows it).
+ */
+export function headersForAuth(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set("x-forwarded-for", request.ip);
+  return headers;
+}
 
 /** The paths that set a password; the spec's password rule applies to each. */
 const PASSWORD_SETTING_PATHS = new Set(["/reset-password", "/change-password"]);

@@ -1,11 +1,11 @@
 import { resetPasswordSchema, userAnswerSchema } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { fromNodeHeaders } from "better-auth/node";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getUser } from "../users/service.ts";
 import { voidPasswordResetLinks } from "./service.ts";
+import { headersForAuth } from "./auth.ts";
 
 const invalidLink = () =>
   new AppError("VALIDATION", "This reset link is invalid, already used or expired. Ask for a new one.", {
@@ -36,7 +36,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{
       const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
       if (!verification || verification.expiresAt < app.clock()) throw invalidLink();
       const userId = verification.value;
-      const headers = fromNodeHeaders(request.headers);
+      const headers = headersForAuth(request);
       try {
         await app.auth.api.resetPassword({ body: { newPassword: password, token }, headers });
       } catch {

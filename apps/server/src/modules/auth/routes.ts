@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { fromNodeHeaders } from "better-auth/node";
 import {
   changePasswordSchema,
   passwordResetRequestSchema,
@@ -20,7 +19,7 @@ import { isDatabaseUnavailable } from "../../lib/db-errors.ts";
 import { AppError, databaseUnavailable } from "../../lib/errors.ts";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { codeForStatus } from "../../plugins/errors.ts";
-import { authRequestErrors } from "./auth.ts";
+import { authRequestErrors, headersForAuth } from "./auth.ts";
 import { voidPasswordResetLinks } from "./service.ts";
 
 type RateLimit = false | { max: number; timeWindow: string };
@@ -58,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
     ).toString();
     const query = checked ? `?${checked}` : "";
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
-    const headers = fromNodeHeaders(request.headers);
+    const headers = headersForAuth(request);
     // The body is sent re-serialized from what was validated, so its length is no longer the client's.
     headers.delete("content-length");
     headers.delete("transfer-encoding");
@@ -255,7 +254,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
       },
     },
     (request) => {
-      const headers = fromNodeHeaders(request.headers);
+      const headers = headersForAuth(request);
       const { email, redirectTo } = request.body;
       // Answered before the account is looked up or the mail sent: the answer and its timing
       // are the same for every address.

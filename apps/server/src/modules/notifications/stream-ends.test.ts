@@ -79,6 +79,20 @@ const endings: [string, (user: RegisteredUser) => Promise<void>][] = [
   ],
   ["a password reset", resetPassword],
   [
+    "its ending from the user's other session (DELETE /api/me/sessions/:id)",
+    async (user) => {
+      const otherCookie = sessionCookie(await signIn(ctx.app, user.email, user.password));
+      const list = await ctx.app.inject({
+        method: "GET",
+        url: "/api/me/sessions",
+        headers: { cookie: otherCookie },
+      });
+      const first = list.json<{ id: string; current: boolean }[]>().filter((session) => !session.current);
+      expect(first).toHaveLength(1);
+      expect((await inject("DELETE", `/api/me/sessions/${first[0]!.id}`, otherCookie)).statusCode).toBe(204);
+    },
+  ],
+  [
     "a role change by an admin",
     async (user) =>
       expect(

@@ -1,11 +1,11 @@
 import { registerFieldsSchema, nameSchema, userAnswerSchema } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { fromNodeHeaders } from "better-auth/node";
 import { AppError } from "../../lib/errors.ts";
 import { readMultipart, singleFile } from "../../lib/multipart.ts";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { fieldMessages } from "../../plugins/errors.ts";
 import { getUser, registerUser, updateProfile } from "./service.ts";
+import { headersForAuth } from "../auth/auth.ts";
 
 export const userRoutes: FastifyPluginAsyncZod<{
   rateLimit: false | { max: number; timeWindow: string };
@@ -35,7 +35,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       const user = await registerUser(app.db, parsed.data, photo);
       const signIn = await app.auth.api.signInEmail({
         body: { email: parsed.data.email, password: parsed.data.password },
-        headers: fromNodeHeaders(request.headers),
+        headers: headersForAuth(request),
         returnHeaders: true,
       });
       void reply.header("set-cookie", signIn.headers.getSetCookie());
