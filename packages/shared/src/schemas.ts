@@ -106,6 +106,8 @@ export const userSchema = z.object({
   photo: z.string().nullable(),
   role: z.enum(ROLES),
   coins: z.number().int(),
+  /** Two-factor sign-in is on (decision 018); admins need it to decide withdrawals or change roles. */
+  two_factor_enabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

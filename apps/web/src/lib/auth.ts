@@ -46,10 +46,28 @@ export const useServerConfig = () => useQuery(sessionQueries.config());
 /** Refreshes everything that shows the user or their coins. */
 export const useRefreshMe = () => useInvalidate(sessionQueries.me().queryKey);
 
+/** What signing in answers: a session (the cookie), or, with two-factor on, a request for the second step. */
+type SignInAnswer = { twoFactorRedirect?: boolean };
+
 export function useSignIn() {
   const refresh = useRefreshMe();
   return useMutation({
-    mutationFn: (credentials: SignInFields) => api("/api/auth/sign-in/email", { body: credentials }),
+    mutationFn: (credentials: SignInFields) =>
+      api<SignInAnswer>("/api/auth/sign-in/email", { body: credentials }),
+    onSuccess: async (answer) => {
+      if (!answer.twoFactorRedirect) await refresh();
+    },
+  });
+}
+
+/** A sign-in's second step: a code of the authenticator app, or a backup code. */
+export function useVerifySecondFactor(kind: "totp" | "backup") {
+  const refresh = useRefreshMe();
+  return useMutation({
+    mutationFn: (code: string) =>
+      api(kind === "totp" ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code", {
+        body: { code },
+      }),
     onSuccess: refresh,
   });
 }

@@ -144,6 +144,7 @@ export const selectUsersWithCoins = (db: Database) =>
       photo: users.image,
       role: users.role,
       coins: ledgerAccounts.balance,
+      two_factor_enabled: users.twoFactorEnabled,
       createdAt: users.createdAt,
     })
     .from(users)

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { signInSchema, type SignInFields } from "@taskmint/shared";
@@ -7,6 +7,7 @@ import { Field, PasswordField, useZodForm } from "../../../components/form/Form.
 import { errorMessage } from "../../../lib/api.ts";
 import { askedPath, useSignIn } from "../../../lib/auth.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
+import { TwoFactorStep } from "../components/TwoFactorStep.tsx";
 import { googleSignInError } from "../googleErrors.ts";
 
 export function LoginPage() {
@@ -27,12 +28,27 @@ export function LoginPage() {
     void navigate(paths.login, { replace: true, state: { from } });
   }, [googleError, googleErrorDescription, from, navigate]);
   const form = useZodForm(signInSchema, { email: "", password: "" });
+  const [secondStep, setSecondStep] = useState(false);
 
   const onSubmit = async (values: SignInFields) => {
-    await signIn.mutateAsync(values);
+    const answer = await signIn.mutateAsync(values);
+    if (answer.twoFactorRedirect) {
+      setSecondStep(true);
+      return;
+    }
     toast.success("Signed in");
     // GuestOnly sends the user on to `from` once the session shows.
   };
+
+  if (secondStep)
+    return (
+      <TwoFactorStep
+        onCancel={() => {
+          form.resetField("password");
+          setSecondStep(false);
+        }}
+      />
+    );
 
   return (
     <AuthCard
