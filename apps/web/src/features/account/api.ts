@@ -1,5 +1,13 @@
-import { useMutation } from "@tanstack/react-query";
-import type { ChangePasswordRequest, ResetPasswordRequest, UserAnswer } from "@taskmint/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  ActiveSession,
+  BackupCodes,
+  ChangePasswordRequest,
+  ResetPasswordRequest,
+  TwoFactorEnrolment,
+  TwoFactorPasswordRequest,
+  UserAnswer,
+} from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
 import { useRefreshMe } from "../../lib/auth.ts";
 
@@ -31,4 +39,49 @@ export function useResetPassword() {
     mutationFn: (body: ResetPasswordRequest) => api<UserAnswer>("/api/password/reset", { body }),
     onSuccess: refresh,
   });
+}
+
+const sessionsKey = ["me", "sessions"] as const;
+
+/** The signed-in user's sessions (GET /api/me/sessions). */
+export const useSessions = () =>
+  useQuery({ queryKey: sessionsKey, queryFn: () => api<ActiveSession[]>("/api/me/sessions") });
+
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (session: ActiveSession) => api(`/api/me/sessions/${session.id}`, { method: "DELETE" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+/**
+ * Turning two-factor sign-in on, off, or making new backup codes. Turning it on or off
+ * replaces the session (the auth library does), so the user and the sessions are read again.
+ */
+export function useTwoFactor() {
+  const refresh = useRefreshMe();
+  const client = useQueryClient();
+  const reread = async () => {
+    await refresh();
+    await client.invalidateQueries({ queryKey: sessionsKey });
+  };
+  return {
+    enable: useMutation({
+      mutationFn: (body: TwoFactorPasswordRequest) =>
+        api<TwoFactorEnrolment>("/api/auth/two-factor/enable", { body }),
+    }),
+    confirm: useMutation({
+      mutationFn: (code: string) => api("/api/auth/two-factor/verify-totp", { body: { code } }),
+      onSuccess: reread,
+    }),
+    disable: useMutation({
+      mutationFn: (body: TwoFactorPasswordRequest) => api("/api/auth/two-factor/disable", { body }),
+      onSuccess: reread,
+    }),
+    newBackupCodes: useMutation({
+      mutationFn: (body: TwoFactorPasswordRequest) =>
+        api<BackupCodes>("/api/auth/two-factor/generate-backup-codes", { body }),
+    }),
+  };
 }

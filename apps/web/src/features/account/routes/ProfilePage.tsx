@@ -10,6 +10,7 @@ import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
 import { useChangePassword, useUpdateProfile } from "../api.ts";
+import { SecuritySection } from "../components/SecuritySection.tsx";
 
 const profileSchema = registerFieldsSchema
   .pick({ name: true })
@@ -84,6 +85,7 @@ export function ProfilePage() {
         <ProfileForm key={user.name} name={user.name} />
         <PasswordForm />
       </div>
+      <SecuritySection twoFactorEnabled={user.two_factor_enabled} />
     </div>
   );
 }

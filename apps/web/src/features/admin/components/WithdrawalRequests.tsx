@@ -21,6 +21,7 @@ import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { coinCount, formatDollars } from "../../../lib/format.ts";
 import { WithdrawalCells } from "../../coins/components/WithdrawalCells.tsx";
 import { useDecideWithdrawal } from "../api.ts";
+import { useTwoFactorGate } from "./TwoFactorNeeded.tsx";
 import { adminQueries } from "../queries.ts";
 
 const RISK_STYLE = {
@@ -165,8 +166,10 @@ export function WithdrawalRequests({ status, q = "" }: { status: WithdrawalStatu
   const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
   const [paying, setPaying] = useState<Withdrawal | null>(null);
   const filtered = q !== "" || status !== "pending";
+  const gate = useTwoFactorGate("deciding withdrawals");
   return (
     <>
+      {gate.notice}
       <PagedList
         key={`${status}|${q}`}
         pages={(page) => adminQueries.withdrawals(page, status, q)}
@@ -206,7 +209,7 @@ export function WithdrawalRequests({ status, q = "" }: { status: WithdrawalStatu
                     <div className="flex gap-2">
                       <DecisionButtons
                         small
-                        busy={false}
+                        busy={gate.locked}
                         onReject={() => setRejecting(withdrawal)}
                         onApprove={() => setPaying(withdrawal)}
                       />

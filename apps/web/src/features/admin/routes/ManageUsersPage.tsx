@@ -18,6 +18,7 @@ import { useMe } from "../../../lib/auth.ts";
 import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
 import { coinCount } from "../../../lib/format.ts";
 import { useChangeRole, useDeleteUser } from "../api.ts";
+import { useTwoFactorGate } from "../components/TwoFactorNeeded.tsx";
 import { adminQueries } from "../queries.ts";
 import { DeleteUserDialog } from "../components/DeleteUserDialog.tsx";
 
@@ -29,6 +30,7 @@ export function ManageUsersPage() {
   const search = useZodForm(searchSchema, { q: "" });
   const [role, setRole] = useState<Role | "">("");
   const changeRole = useChangeRole();
+  const gate = useTwoFactorGate("changing roles");
   const deletion = useConfirmedDeletion(useDeleteUser(), {
     variables: (user: AdminUser, choice: DeleteUserRequest) => ({ id: user.id, choice }),
     success: ({ settled_coins }, user, { choice }) =>
@@ -47,6 +49,7 @@ export function ManageUsersPage() {
 
   return (
     <Page title="Manage users">
+      {gate.notice}
       <Form
         form={search}
         onSubmit={({ q }) => {
@@ -107,7 +110,7 @@ export function ManageUsersPage() {
                     className="select select-sm w-auto"
                     aria-label={`Role of ${user.name}`}
                     value={user.role}
-                    disabled={changeRole.isPending}
+                    disabled={changeRole.isPending || gate.locked}
                     onChange={(event) => onRole(user, event.target.value as Role)}
                   >
                     {ROLES.map((value) => (
