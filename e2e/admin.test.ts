@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
 import { shoot } from "./support/screenshots.ts";
 import type { RunningServer } from "./support/server.ts";
-import { apiSession, postTaskViaApi, registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
+import {
+  apiSession,
+  postTaskViaApi,
+  registerViaApi,
+  signedInPage,
+  turnOnTwoFactorViaApi,
+  type E2eUser,
+} from "./support/users.ts";
 
 const admin: E2eUser = { email: "chief@example.com", password: "Admin1234", name: "Admin" };
 let server: RunningServer;
@@ -14,6 +21,8 @@ beforeAll(async () => {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
   }));
+  // Changing roles needs two-factor sign-in (rule R25).
+  await turnOnTwoFactorViaApi(server.url, admin);
 });
 afterAll(() => stopServerAndBrowser(server, browser));
 

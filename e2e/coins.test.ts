@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
 import { shoot } from "./support/screenshots.ts";
 import type { RunningServer } from "./support/server.ts";
+import { totpCode } from "../apps/server/src/test/totp.ts";
 import { apiSession, postTaskViaApi, registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
 
 const admin: E2eUser = { email: "admin@example.com", password: "Admin1234", name: "Admin" };
@@ -156,7 +157,51 @@ describe("withdrawing coins", () => {
       .poll(() => page.getByRole("row").filter({ hasText: "Waiting for an admin to pay it" }).count())
       .toBe(1);
 
+    // The admin has no two-factor sign-in yet (rule R25): the page says why Approve is off.
+    const otherAdminSession = await apiSession(server.url, admin);
+    {
+      const { context: adminContext, page: adminPage } = await signedInPage(browser, server.url, admin);
+      await adminPage.goto("/dashboard/adminHome");
+      await adminPage
+        .getByText("Turn on two-factor sign-in in your profile before deciding withdrawals.")
+        .waitFor();
+      const locked = adminPage
+        .getByRole("row", { name: /Walt Withdraw/ })
+        .getByRole("button", { name: "Approve" });
+      expect(await locked.isDisabled()).toBe(true);
+      // Enrolling in the browser: password, the QR code and its key, a code, the backup codes once.
+      await adminPage.getByRole("link", { name: "Open security settings" }).click();
+      await adminPage.waitForURL(/\/profile/);
+      await adminPage.getByLabel("Your password").fill(admin.password);
+      await adminPage.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+      await adminPage.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+      const secret = (await adminPage.getByTestId("totp-secret").textContent()) ?? "";
+      expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
+      await adminPage.getByLabel("Code", { exact: true }).fill(totpCode(secret));
+      await adminPage.getByRole("button", { name: "Confirm" }).click();
+      const codes = adminPage.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
+      await expect.poll(() => codes.count()).toBe(10);
+      await shoot(adminPage, "profile-backup-codes");
+      await adminPage.getByRole("button", { name: "I saved them" }).click();
+      await adminPage.getByText("Signing in asks for a code from your authenticator app").waitFor();
+      admin.totpSecret = secret;
+      await adminContext.close();
+    }
+    // Signing in again takes a code computed here, as the app would show it.
     const adminView = await signedInPage(browser, server.url, admin);
+    await adminView.page.goto("/profile");
+    await adminView.page.getByText("This device").waitFor();
+    await shoot(adminView.page, "profile-security");
+    // Ending the admin's session from the API script (no browser: "Unknown device") signs it out.
+    await adminView.page.getByRole("button", { name: "Sign out Unknown device at 127.0.0.1" }).click();
+    await adminView.page.getByRole("button", { name: "Yes, sign it out" }).click();
+    await expect
+      .poll(() =>
+        adminView.page.getByRole("button", { name: "Sign out Unknown device at 127.0.0.1" }).count(),
+      )
+      .toBe(0);
+    await expect(otherAdminSession("GET", "/api/me")).rejects.toThrow(/401/);
+
     await adminView.page.goto("/dashboard/adminHome");
     await expect.poll(() => adminView.page.getByText("Ledger balanced").isVisible()).toBe(true);
     const request = adminView.page.getByRole("row", { name: /Walt Withdraw/ });

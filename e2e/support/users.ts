@@ -1,10 +1,13 @@
 import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { totpCode, totpSecretOf } from "../../apps/server/src/test/totp.ts";
 
 export interface E2eUser {
   email: string;
   password: string;
   name: string;
+  /** With two-factor sign-in on: the authenticator's secret, to compute the sign-in's codes. */
+  totpSecret?: string;
 }
 
 let sequence = 0;
@@ -49,8 +52,30 @@ export async function signedInPage(
   const page = await context.newPage();
   await page.goto("/login");
   await submitSignIn(page, user.email, user.password);
+  if (user.totpSecret) await submitTotp(page, user.totpSecret);
   await page.waitForURL(/\/dashboard/);
   return { context, page };
+}
+
+/** The sign-in's second step: the code an authenticator app would show now. */
+export async function submitTotp(page: Page, secret: string) {
+  await page.getByRole("heading", { name: "Two-factor sign-in" }).waitFor();
+  await page.getByLabel("Code", { exact: true }).fill(totpCode(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+}
+
+/**
+ * Turns two-factor sign-in on for `user` through the API, as the Security section does
+ * (password, then a code), and keeps the secret on `user` for its later sign-ins.
+ */
+export async function turnOnTwoFactorViaApi(baseUrl: string, user: E2eUser) {
+  const call = await apiSession(baseUrl, user);
+  const { totpURI } = await call<{ totpURI: string }>("POST", "/api/auth/two-factor/enable", {
+    password: user.password,
+  });
+  const secret = totpSecretOf(totpURI);
+  await call("POST", "/api/auth/two-factor/verify-totp", { code: totpCode(secret) });
+  user.totpSecret = secret;
 }
 
 /** Calls the API as a signed-in user, the way the web app does (cookie and same origin). */
@@ -61,10 +86,24 @@ export async function apiSession(baseUrl: string, user: E2eUser) {
     body: JSON.stringify({ email: user.email, password: user.password }),
   });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
+  const cookiesOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((value) => value.split(";")[0] ?? "")
+      // A cookie set empty is one the server expired.
+      .filter((pair) => !pair.endsWith("="))
+      .join("; ");
+  let cookie = cookiesOf(signIn);
+  if (((await signIn.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
+    if (!user.totpSecret) throw new Error(`${user.email} has two-factor on, and the test has no secret`);
+    const second = await fetch(`${baseUrl}/api/auth/two-factor/verify-totp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl, cookie },
+      body: JSON.stringify({ code: totpCode(user.totpSecret) }),
+    });
+    if (!second.ok) throw new Error(`second step failed: ${second.status}`);
+    cookie = cookiesOf(second);
+  }
   return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const isForm = body instanceof FormData;
     const response = await fetch(`${baseUrl}${path}`, {

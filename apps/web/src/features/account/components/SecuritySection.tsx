@@ -63,7 +63,7 @@ function TwoFactorCard({ enabled }: { enabled: boolean }) {
             onCancel={() => setEnrolment(null)}
           />
         ) : enabled ? (
-          <>
+          <div className="flex flex-col gap-3">
             <p>
               <span className="badge badge-success">On</span> Signing in asks for a code from your
               authenticator app after your password.
@@ -91,7 +91,7 @@ function TwoFactorCard({ enabled }: { enabled: boolean }) {
                 </button>
               </div>
             )}
-          </>
+          </div>
         ) : (
           <StartEnrolment onStarted={setEnrolment} />
         )}
