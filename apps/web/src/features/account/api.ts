@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   ActiveSession,
   BackupCodes,
@@ -10,6 +10,7 @@ import type {
 } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
 import { useRefreshMe } from "../../lib/auth.ts";
+import { accountQueries } from "./queries.ts";
 
 export function useUpdateProfile() {
   const refresh = useRefreshMe();
@@ -41,11 +42,7 @@ export function useResetPassword() {
   });
 }
 
-const sessionsKey = ["me", "sessions"] as const;
-
-/** The signed-in user's sessions (GET /api/me/sessions). */
-export const useSessions = () =>
-  useQuery({ queryKey: sessionsKey, queryFn: () => api<ActiveSession[]>("/api/me/sessions") });
+const sessionsKey = accountQueries.sessions().queryKey;
 
 export function useEndSession() {
   const client = useQueryClient();

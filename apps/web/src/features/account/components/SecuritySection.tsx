@@ -21,7 +21,9 @@ import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { When } from "../../../components/ui/When.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
-import { useEndSession, useSessions, useTwoFactor } from "../api.ts";
+import { useQuery } from "@tanstack/react-query";
+import { useEndSession, useTwoFactor } from "../api.ts";
+import { accountQueries } from "../queries.ts";
 
 // The QR code's encoder loads only when someone turns two-factor on.
 const QrCode = lazy(() => import("./QrCode.tsx").then((module) => ({ default: module.QrCode })));
@@ -257,7 +259,7 @@ function PasswordStep({
 }
 
 function SessionsCard() {
-  const sessions = useSessions();
+  const sessions = useQuery(accountQueries.sessions());
   const ending = useConfirmedDeletion(useEndSession(), {
     variables: (session: ActiveSession) => session,
     success: (_result, session) => `Signed out ${session.device}`,
