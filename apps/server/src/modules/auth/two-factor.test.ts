@@ -351,3 +351,28 @@ describe("the admin two-factor gate (rule R25)", () => {
     expect(changed.statusCode, changed.body).toBe(200);
   });
 });
+
+describe("the second step's per-address limit", () => {
+  const limited = testAppPerFile({ env: { AUTH_RATE_LIMIT: "3" } });
+
+  it("answers 429 past AUTH_RATE_LIMIT codes a minute from one address", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const answer = await limited.app.inject({
+        method: "POST",
+        url: "/api/auth/two-factor/verify-totp",
+        remoteAddress: "203.0.113.50",
+        payload: { code: "123456" },
+      });
+      statuses.push(answer.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const elsewhere = await limited.app.inject({
+      method: "POST",
+      url: "/api/auth/two-factor/verify-totp",
+      remoteAddress: "203.0.113.51",
+      payload: { code: "123456" },
+    });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+});
