@@ -21,7 +21,7 @@ beforeAll(async () => {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
   }));
-  // Changing roles needs two-factor sign-in (rule R25).
+  // Changing roles needs two-factor sign-in (rule R27).
   await turnOnTwoFactorViaApi(server.url, admin);
 });
 afterAll(() => stopServerAndBrowser(server, browser));

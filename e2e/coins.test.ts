@@ -157,7 +157,7 @@ describe("withdrawing coins", () => {
       .poll(() => page.getByRole("row").filter({ hasText: "Waiting for an admin to pay it" }).count())
       .toBe(1);
 
-    // The admin has no two-factor sign-in yet (rule R25): the page says why Approve is off.
+    // The admin has no two-factor sign-in yet (rule R27): the page says why Approve is off.
     const otherAdminSession = await apiSession(server.url, admin);
     {
       const { context: adminContext, page: adminPage } = await signedInPage(browser, server.url, admin);

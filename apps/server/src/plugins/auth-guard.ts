@@ -58,7 +58,7 @@ export function requireRole(...roles: Role[]) {
 
 /**
  * A preHandler for the admin actions that move money or power (deciding withdrawals, changing
- * roles): an admin without two-factor sign-in is refused (decision 018, rule R25).
+ * roles): an admin without two-factor sign-in is refused (decision 018, rule R27).
  */
 export async function requireAdminWithTwoFactor(request: FastifyRequest, reply: FastifyReply) {
   await requireRole("admin")(request, reply);

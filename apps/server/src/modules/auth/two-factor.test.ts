@@ -270,7 +270,7 @@ describe("signing in with two-factor on", () => {
   });
 });
 
-describe("the admin two-factor gate (rule R25)", () => {
+describe("the admin two-factor gate (rule R27)", () => {
   let worker: RegisteredUser;
   let withdrawals: Withdrawal[];
 

@@ -3,7 +3,7 @@ import { paths } from "@taskmint/shared/routes";
 import { useMe } from "../../../lib/auth.ts";
 
 /**
- * Whether the signed-in admin may take decisions that need two-factor sign-in (rule R25), and
+ * Whether the signed-in admin may take decisions that need two-factor sign-in (rule R27), and
  * the notice that says why not, with the way to turn it on.
  */
 export function useTwoFactorGate(what: string) {
