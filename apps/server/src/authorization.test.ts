@@ -169,7 +169,12 @@ const MATRIX: RouteCase[] = [
   { method: "PATCH", route: "/api/me", url: () => "/api/me", expect: signedIn(415) },
   // Issue 19: each user's own statement; a withdrawal is cancelled by its worker only.
   { method: "GET", route: "/api/me/statement", url: () => "/api/me/statement", expect: signedIn(200) },
-  { method: "GET", route: "/api/me/statement.csv", url: () => "/api/me/statement.csv", expect: signedIn(200) },
+  {
+    method: "GET",
+    route: "/api/me/statement.csv",
+    url: () => "/api/me/statement.csv",
+    expect: signedIn(200),
+  },
   {
     method: "POST",
     route: "/api/withdrawals/{id}/cancel",
