@@ -1,14 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import type {
-  AppealStatus,
-  CursorPage,
-  Payment,
-  StatementEntry,
-  Submission,
-  Task,
-  Withdrawal,
-} from "@taskmint/shared";
+import type { AppealStatus, Payment, Submission, Task, Withdrawal } from "@taskmint/shared";
 import { buyerBlocks } from "./db/schema/index.ts";
 import { balanceOf, checkLedger, MINT, transfer, walletOf } from "./modules/ledger/service.ts";
 import { expireReservations } from "./modules/reservations/service.ts";
@@ -20,6 +12,7 @@ import {
   postTask,
   registerUser,
   signInAdmin,
+  statementPages,
   testAppPerFile,
   TestClock,
   type RegisteredUser,
@@ -100,25 +93,15 @@ const command = (
     await run(model);
     for (const user of [...model.buyers, ...model.workers]) {
       expect(await balanceOf(ctx.db, walletOf(user.id)), `${name}: wallet`).toBe(user.coins);
-      expectChained(await statementOf(user), user.coins);
+      expectChained(
+        (await statementPages(ctx.app, user.cookie, 100)).flatMap((page) => page.items),
+        user.coins,
+      );
     }
     expect((await checkLedger(ctx.db)).problems, `${name}: ledger`).toEqual([]);
   },
   toString: () => name,
 });
-
-/** The user's whole statement, newest first, as they page through it. */
-async function statementOf(user: ModelUser) {
-  const entries: StatementEntry[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = `/api/me/statement?limit=100${cursor ? `&cursor=${cursor}` : ""}`;
-    const page: CursorPage<StatementEntry> = (await call("GET", query, user.cookie)).json();
-    entries.push(...page.items);
-    cursor = page.next_cursor;
-  } while (cursor);
-  return entries;
-}
 
 /** What the runs did of the rarer paths, printed at the end so a run that never reached them shows it. */
 const reached = {

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect } from "vitest";
-import type { SelfRegisterRole, StatementEntry, Submission, Task, User } from "@taskmint/shared";
+import type { CursorPage, SelfRegisterRole, StatementEntry, Submission, Task, User } from "@taskmint/shared";
 import { buildApp, type App } from "../app.ts";
 import { openDatabase, type Database, type DbHandle } from "../db/client.ts";
 import { loadEnv } from "../env.ts";
@@ -378,6 +378,14 @@ export function marketplaceCalls(app: () => App, clock: TestClock) {
       expect(response.statusCode, response.body).toBe(201);
       return { buyer, task, worker, submission: response.json<Submission>() };
     },
+    /** The buyer buys a coin package with the sandbox's test card; the test fails if it is refused. */
+    buyCoins: async (buyer: RegisteredUser, packageId: string) => {
+      const started = await call("POST", "/api/payments", buyer.cookie, { package_id: packageId });
+      const { payment } = started.json<{ payment: { id: string } }>();
+      const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" };
+      const paid = await call("POST", `/api/payments/${payment.id}/sandbox-confirm`, buyer.cookie, card);
+      expect(paid.statusCode, paid.body).toBe(200);
+    },
     coinsOf: async (who: RegisteredUser) =>
       (await call("GET", "/api/me", who.cookie)).json<{ user: User }>().user.coins,
   };
@@ -390,4 +398,19 @@ export function expectChained(entries: StatementEntry[], balance: number) {
     const older = entries[index + 1]?.balance_after ?? 0;
     expect(entry.balance_after - entry.amount, `entry ${entry.id} (${entry.kind})`).toBe(older);
   });
+}
+
+/** Every page of the user's statement, newest first, as a client pages through it `limit` at a time. */
+export async function statementPages(app: App, cookie: string, limit: number) {
+  const pages: CursorPage<StatementEntry>[] = [];
+  let cursor: string | null = null;
+  do {
+    const url: string = `/api/me/statement?limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`;
+    const response: LightMyRequestResponse = await app.inject({ method: "GET", url, headers: { cookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    const page: CursorPage<StatementEntry> = response.json();
+    pages.push(page);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return pages;
 }

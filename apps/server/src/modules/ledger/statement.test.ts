@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { CursorPage, Payment, StatementEntry, Submission, Withdrawal } from "@taskmint/shared";
+import type { Submission, Withdrawal } from "@taskmint/shared";
 import {
   expectChained,
   marketplaceCalls,
+  statementPages,
   registerUser,
   signInAdmin,
   testAppPerFile,
@@ -13,35 +14,10 @@ import { MINT, transfer, walletOf } from "./service.ts";
 
 const clock = new TestClock();
 const ctx = testAppPerFile({ clock });
-const { call, coinsOf, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
-
-type Page = CursorPage<StatementEntry>;
+const { buyCoins: buy, call, coinsOf, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
 
 /** Every entry of the user's statement, newest first, paged `limit` at a time. */
-async function wholeStatement(who: RegisteredUser, limit: number) {
-  const pages: Page[] = [];
-  let cursor: string | null = null;
-  do {
-    const response = await call(
-      "GET",
-      `/api/me/statement?limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`,
-      who.cookie,
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    const page = response.json<Page>();
-    pages.push(page);
-    cursor = page.next_cursor;
-  } while (cursor);
-  return pages;
-}
-
-async function buy(buyer: RegisteredUser, packageId: string) {
-  const started = await call("POST", "/api/payments", buyer.cookie, { package_id: packageId });
-  const { payment } = started.json<{ payment: Payment }>();
-  const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" };
-  const paid = await call("POST", `/api/payments/${payment.id}/sandbox-confirm`, buyer.cookie, card);
-  expect(paid.statusCode, paid.body).toBeLessThan(300);
-}
+const wholeStatement = (who: RegisteredUser, limit: number) => statementPages(ctx.app, who.cookie, limit);
 
 describe("the coin statement (issue 19)", () => {
   it("names every movement of a buyer's and a worker's coins, with the other party and a balance that chains", async () => {

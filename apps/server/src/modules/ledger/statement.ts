@@ -231,9 +231,6 @@ function describe(movement: WalletMovement, related: Related): Described {
   }
 }
 
-const withoutUndefined = <T extends object>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
-
 /** The user's wallet account id, or null before it exists. */
 async function walletIdOf(db: Database, userId: string): Promise<number | null> {
   const [wallet] = await db
@@ -257,15 +254,13 @@ export async function statementPage(
   const related = await relatedRecords(db, page);
   const last = movements.length > query.limit ? page.at(-1) : undefined;
   return {
-    items: page.map((movement) =>
-      withoutUndefined({
-        id: String(movement.id),
-        created_at: movement.createdAt.toISOString(),
-        amount: movement.amount,
-        balance_after: movement.balanceAfter,
-        ...describe(movement, related),
-      }),
-    ),
+    items: page.map((movement) => ({
+      id: String(movement.id),
+      created_at: movement.createdAt.toISOString(),
+      amount: movement.amount,
+      balance_after: movement.balanceAfter,
+      ...describe(movement, related),
+    })),
     next_cursor: last ? encodeCursor({ value: last.id, id: String(last.id) }) : null,
   };
 }

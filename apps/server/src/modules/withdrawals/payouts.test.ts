@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Page, Payment, Submission, Withdrawal } from "@taskmint/shared";
+import type { Page, Submission, Withdrawal } from "@taskmint/shared";
 import { auditLog, users, withdrawals } from "../../db/schema/index.ts";
 import {
   marketplaceCalls,
   registerUser,
+  sessionCookie,
+  signIn,
   signInAdmin,
   testAppPerFile,
   TestClock,
@@ -16,7 +18,7 @@ import { assessRisk, RISK_RULES, type RiskFacts } from "./risk.ts";
 
 const clock = new TestClock();
 const ctx = testAppPerFile({ clock });
-const { call, coinsOf, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
+const { buyCoins: buy, call, coinsOf, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
 
 const bkash = (coins: number) => ({
   withdrawal_coin: coins,
@@ -167,7 +169,11 @@ describe("payout references and the admins' list of every withdrawal (issue 19)"
     }
     const other = await workerWith(200, "Somebody Else");
     const othersWithdrawal = await withdraw(other, 200);
-    await call("POST", `/api/withdrawals/${made[0]?.id}/cancel`, (await signInAs(made[0])).cookie);
+    await call(
+      "POST",
+      `/api/withdrawals/${made[0]?.id}/cancel`,
+      sessionCookie(await signIn(ctx.app, made[0]?.worker_email ?? "", "Secret12")),
+    );
     const list = async (query: string) => {
       const response = await call("GET", `/api/admin/withdrawals?${query}`, cookie);
       expect(response.statusCode, response.body).toBe(200);
@@ -201,19 +207,6 @@ describe("payout references and the admins' list of every withdrawal (issue 19)"
   });
 });
 
-/** Signs in again as the worker of a withdrawal made by workerWith (password of the harness). */
-async function signInAs(withdrawal: Withdrawal | undefined) {
-  const response = await call("POST", "/api/auth/sign-in/email", undefined, {
-    email: withdrawal?.worker_email,
-    password: "Secret12",
-  });
-  const cookie = response.cookies
-    .filter((item) => item.value)
-    .map((item) => `${item.name}=${item.value}`)
-    .join("; ");
-  return { cookie };
-}
-
 /** The first request of a session, from this address and device: what the signals record. */
 async function seenAt(who: RegisteredUser, ip: string, device: string) {
   const response = await ctx.app.inject({
@@ -224,15 +217,6 @@ async function seenAt(who: RegisteredUser, ip: string, device: string) {
     headers: { cookie: `${who.cookie.replace(/tm_device=[^;]*(; )?/, "")}; tm_device=${device}` },
   });
   expect(response.statusCode).toBe(200);
-}
-
-async function buy(buyer: RegisteredUser, packageId: string) {
-  const started = await call("POST", "/api/payments", buyer.cookie, { package_id: packageId });
-  const { payment } = started.json<{ payment: Payment }>();
-  const card = { card_number: "4242424242424242", exp_month: 12, exp_year: 2099, cvc: "123" };
-  expect(
-    (await call("POST", `/api/payments/${payment.id}/sandbox-confirm`, buyer.cookie, card)).statusCode,
-  ).toBeLessThan(300);
 }
 
 /** The buyer posts a one-slot task paying `coins`, the worker does it, the buyer approves. */
