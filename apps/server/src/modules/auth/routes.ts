@@ -48,8 +48,17 @@ const normalisedEmail = (body: unknown) => ((body as { email?: string }).email ?
  * /api/auth answers 404.
  */
 export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async (app, options) => {
-  /** Forwards the request to the auth library as `path`, and rewrites its errors into the API's format. */
-  async function forward(request: FastifyRequest, reply: FastifyReply, path: string) {
+  /**
+   * Forwards the request to the auth library as `path`, and rewrites its errors into the API's
+   * format. `afterSuccess` runs before a successful answer is sent, so the client never sees
+   * the answer before what it promises is done.
+   */
+  async function forward(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    afterSuccess?: () => Promise<unknown>,
+  ) {
     // The query the library reads is rebuilt from the one validated here: two parsers never
     // get to disagree about the same raw text.
     const checked = new URLSearchParams(
@@ -101,6 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
         },
       });
     }
+    await afterSuccess?.();
     return reply.send(withoutSessionToken(text));
   }
 
@@ -235,9 +245,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
       const user = await currentUser(request);
       // Other sessions end whatever the client asked: someone who knew the old password may hold one.
       request.body = { ...request.body, revokeOtherSessions: true };
-      const answer = await forward(request, reply, "/change-password");
-      if (reply.statusCode === 200) await voidPasswordResetLinks(app.db, user.id);
-      return answer;
+      return forward(request, reply, "/change-password", () => voidPasswordResetLinks(app.db, user.id));
     },
   );
 
