@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fastifyMultipart from "@fastify/multipart";
@@ -22,6 +22,7 @@ import { appealRoutes } from "./modules/appeals/routes.ts";
 import { BackgroundWork } from "./lib/background.ts";
 import { limitJsonDepth } from "./lib/json-body.ts";
 import { createMailer } from "./lib/mailer.ts";
+import { deliverDueMails } from "./modules/notifications/mail.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { passwordRoutes } from "./modules/auth/password-routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -105,9 +106,18 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("db", db);
   app.decorate("clock", deps.clock ?? (() => new Date()));
   app.decorate<SandboxProvider | StripeProvider>("payments", createPaymentProvider(env));
-  app.decorate(
-    "auth",
-    createAuth({ env, db, secret: deps.authSecret, sendMail: createMailer(env, app.log), log: app.log }),
+  const sendMail = createMailer(env, app.log);
+  app.decorate("auth", createAuth({ env, db, secret: deps.authSecret, sendMail, log: app.log }));
+  const mailSigningKey = createHmac("sha256", deps.authSecret).update("mail links").digest("base64url");
+  app.decorate("mailSigningKey", mailSigningKey);
+  app.decorate("deliverMails", () =>
+    deliverDueMails({
+      db,
+      sendMail,
+      now: app.clock(),
+      publicUrl: env.PUBLIC_URL,
+      signingKey: mailSigningKey,
+    }),
   );
   app.decorate("readSession", createSessionReader(db, deps.authSecret));
   app.decorateRequest("sessionUser", undefined);

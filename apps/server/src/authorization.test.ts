@@ -48,7 +48,7 @@ interface Fixtures {
 }
 
 interface RouteCase {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** The path as the OpenAPI document names it. */
   route: string;
   url: (f: Fixtures) => string;
@@ -174,6 +174,40 @@ const MATRIX: RouteCase[] = [
     route: "/api/me/statement.csv",
     url: () => "/api/me/statement.csv",
     expect: signedIn(200),
+  },
+  // Issue 19: email verification (the fixtures' users have confirmed theirs; the admin has not) and mail settings.
+  {
+    method: "GET",
+    route: "/api/auth/verify-email",
+    url: () => "/api/auth/verify-email?token=not.a.token",
+    expect: all(302),
+  },
+  {
+    method: "POST",
+    route: "/api/me/verify-email/resend",
+    url: () => "/api/me/verify-email/resend",
+    expect: { ...signedIn(409), admin: 200 },
+  },
+  {
+    method: "GET",
+    route: "/api/me/notification-settings",
+    url: () => "/api/me/notification-settings",
+    expect: signedIn(200),
+  },
+  {
+    method: "PUT",
+    route: "/api/me/notification-settings",
+    url: () => "/api/me/notification-settings",
+    body: () => ({ work_decided: "mail" }),
+    expect: signedIn(200),
+  },
+  {
+    // Signed by the link, not the session: a bad signature is refused whoever asks.
+    method: "POST",
+    route: "/api/unsubscribe",
+    url: () => "/api/unsubscribe",
+    body: () => ({ token: "someone.work_decided.forged" }),
+    expect: all(400),
   },
   {
     method: "POST",

@@ -149,6 +149,7 @@ describe.skipIf(!postgresUrl)(
           userId: worker.user.id,
           message: sent.at(-1) ?? "",
           actionRoute: "/dashboard",
+          kind: "other",
         });
         return stream.receives(sent.at(-1) ?? "", 500);
       }, 10_000);

@@ -3,10 +3,12 @@ import { buildApp, type App } from "./app.ts";
 import { openDatabase, type DbHandle } from "./db/client.ts";
 import { EnvError, loadEnv, type Env } from "./env.ts";
 import { resolveAuthSecret } from "./lib/auth-secret.ts";
-import { startJobs } from "./jobs/runner.ts";
+import { repeat, startJobs } from "./jobs/runner.ts";
 import { prepareData } from "./startup.ts";
 
 const JOB_INTERVAL_MS = 60_000;
+/** Notification mails go out within a few seconds of their event (rule R29). */
+const MAIL_INTERVAL_MS = 5_000;
 
 /** Something started beside the app that must stop before the database closes. */
 export interface Companion {
@@ -47,6 +49,15 @@ export async function runServer(
     intervalMs: JOB_INTERVAL_MS,
     onTasksChanged: () => app.publicTaskPages.changed(),
   });
+  const mails = repeat(async () => {
+    try {
+      const delivered = await app.deliverMails();
+      if (delivered.sent + delivered.retried + delivered.dropped > 0)
+        app.log.info(delivered, "notification mails");
+    } catch (error) {
+      app.log.error({ err: error }, "notification mails failed; retrying on the next tick");
+    }
+  }, MAIL_INTERVAL_MS);
   const started = await companions({ env, database, app });
 
   let closing = false;
@@ -55,6 +66,7 @@ export async function runServer(
     closing = true;
     app.log.info({ signal }, "shutting down");
     await jobs.stop();
+    await mails.stop();
     for (const companion of started) await companion.close();
     await app.close();
     await database.close();

@@ -4,6 +4,7 @@ import type { BackgroundWork } from "./lib/background.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import type { createSessionReader } from "./modules/auth/session-reader.ts";
 import type { NotificationHub } from "./modules/notifications/hub.ts";
+import type { deliverDueMails } from "./modules/notifications/mail.ts";
 import type { CommonSearches } from "./modules/tasks/common-searches.ts";
 import type { FirstPageCache } from "./modules/tasks/first-page-cache.ts";
 import type { SandboxProvider, StripeProvider } from "./modules/payments/providers.ts";
@@ -23,6 +24,10 @@ declare module "fastify" {
     publicTaskPages: FirstPageCache;
     commonSearches: CommonSearches;
     recordSighting: SightingRecorder;
+    /** Signs the links of notification mails (unsubscribe). */
+    mailSigningKey: string;
+    /** Sends the notification mails that are due (rule R29); the server runs it every few seconds. */
+    deliverMails: () => ReturnType<typeof deliverDueMails>;
   }
   interface FastifyRequest {
     /** undefined until the session was looked up, then the user or null. */

@@ -11,6 +11,8 @@ export const paths = {
   register: "/register",
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
+  verifyEmail: "/verify-email",
+  unsubscribe: "/unsubscribe",
   profile: "/profile",
   dashboard: {
     root: "/dashboard",

@@ -108,6 +108,8 @@ export const userSchema = z.object({
   coins: z.number().int(),
   /** Two-factor sign-in is on (decision 018); admins need it to decide withdrawals or change roles. */
   two_factor_enabled: z.boolean(),
+  /** The user proved they read this address (rule R28); workers need it to withdraw. */
+  email_verified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -131,6 +133,7 @@ export const errorCodes = [
   "NO_RESERVATION",
   "NOT_QUALIFIED",
   "TWO_FACTOR_REQUIRED",
+  "EMAIL_NOT_VERIFIED",
   "APPEAL_CLOSED",
   "IDEMPOTENCY_MISMATCH",
   "RISK_CONFIRMATION_REQUIRED",

@@ -20,9 +20,7 @@ export function startJobs(options: {
   onTasksChanged: () => void;
 }) {
   const { db, log, clock } = options;
-  let running: Promise<void> | null = null;
-
-  const runOnce = async () => {
+  return repeat(async () => {
     try {
       const approved = await autoApproveDue(db, clock());
       const closed = await expireTasks(db, clock());
@@ -35,15 +33,22 @@ export function startJobs(options: {
     } catch (error) {
       log.error({ err: error }, "background jobs failed; retrying on the next tick");
     }
-  };
+  }, options.intervalMs);
+}
 
+/**
+ * Runs `runOnce` now and every `intervalMs`, never two at once (a slow run skips ticks).
+ * `runOnce` handles its own errors.
+ */
+export function repeat(runOnce: () => Promise<void>, intervalMs: number) {
+  let running: Promise<void> | null = null;
   const tick = () => {
     running ??= runOnce().finally(() => {
       running = null;
     });
   };
   tick();
-  const timer = setInterval(tick, options.intervalMs);
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
 
   return {

@@ -8,6 +8,7 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  headers?: Record<string, string>;
 }
 
 export type SendMail = (mail: Mail) => Promise<void>;
@@ -31,6 +32,7 @@ export function createMailer(env: Env, log: FastifyBaseLogger): SendMail {
     );
     await mkdir(outbox, { recursive: true });
     const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.to}.txt`);
-    await writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+    const headers = Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}\n`);
+    await writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n${headers.join("")}\n${mail.text}\n`);
   };
 }

@@ -4,7 +4,7 @@ import { isoDate, type Role, type SelfRegisterRole, type TaskCategory } from "@t
 import type { Database } from "../db/client.ts";
 import { submitWork } from "../modules/submissions/service.ts";
 import { createTask } from "../modules/tasks/service.ts";
-import { registerUser } from "../modules/users/service.ts";
+import { markEmailVerified, registerUser } from "../modules/users/service.ts";
 
 export interface DemoAccount {
   role: Role;
@@ -79,6 +79,7 @@ export async function seedDemo(db: Database, now: Date): Promise<DemoAccount[]> 
       { name: user.name, email: user.email, role: user.role, password: DEMO_PASSWORD },
       await avatar(user.colour),
     );
+    await markEmailVerified(db, created.id);
     ids[user.role] = created.id;
     made.push({ role: user.role, email: user.email, password: DEMO_PASSWORD });
   }

@@ -11,7 +11,7 @@ import { loadEnv } from "../env.ts";
 import { checkLedger } from "../modules/ledger/service.ts";
 import { checkStatsCounters } from "../modules/stats/service.ts";
 import { checkWorkerReputations } from "../modules/trust/service.ts";
-import { ensureAdmin } from "../modules/users/service.ts";
+import { ensureAdmin, markEmailVerified } from "../modules/users/service.ts";
 import { DEVICE_COOKIE } from "../modules/users/sightings.ts";
 import { totpCode, totpSecretOf } from "./totp.ts";
 
@@ -212,7 +212,8 @@ export interface RegisteredUser {
 export async function registerUser(
   app: App,
   role: SelfRegisterRole,
-  overrides: { name?: string; email?: string } = {},
+  /** `unverified`: leave the address unconfirmed (rule R28); other tests start confirmed. */
+  overrides: { name?: string; email?: string; unverified?: boolean } = {},
 ): Promise<RegisteredUser> {
   sequence += 1;
   const email = overrides.email ?? `${role}${sequence}-${Date.now()}@example.com`;
@@ -226,7 +227,12 @@ export async function registerUser(
   });
   const response = await app.inject({ method: "POST", url: "/api/register", ...body });
   expect(response.statusCode, response.body).toBe(201);
-  return { user: response.json<{ user: User }>().user, cookie: sessionCookie(response), email, password };
+  const user = response.json<{ user: User }>().user;
+  if (!overrides.unverified) {
+    await markEmailVerified(app.db, user.id);
+    user.email_verified = true;
+  }
+  return { user, cookie: sessionCookie(response), email, password };
 }
 
 export async function signIn(app: App, email: string, password: string) {
@@ -335,7 +341,7 @@ export async function postTask(app: App, cookie: string, input: TaskInput = {}, 
   });
 }
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * The requests a marketplace test makes on its file's app (`app` is read when a request is

@@ -7,3 +7,4 @@ export * from "./audit.ts";
 export * from "./counters.ts";
 export * from "./trust.ts";
 export * from "./signals.ts";
+export * from "./mail.ts";

@@ -41,6 +41,8 @@ export const notifications = pgTable(
     message: text("message").notNull(),
     /** Where in the app the event happened. */
     actionRoute: text("action_route").notNull(),
+    /** A kind from MAIL_KINDS, or "other" (bell only); rule R29. */
+    kind: text("kind").notNull().default("other"),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -93,6 +93,7 @@ export async function appealRejection(
       userId: submission.buyerId,
       message: `${submission.workerName} appealed your rejection of their work for "${submission.taskTitle}"`,
       actionRoute: paths.dashboard.buyerHome,
+      kind: "appeal_updates",
     });
   });
   return readSubmission(db, submissionId);
@@ -142,6 +143,7 @@ export async function upholdByBuyer(
       userId: submission.workerId,
       message: `The buyer upheld the rejection of your work for "${submission.taskTitle}": ${answer}. You may escalate it to the admins.`,
       actionRoute: paths.dashboard.mySubmissions,
+      kind: "appeal_updates",
     });
   });
   return readSubmission(db, submissionId);
@@ -184,6 +186,7 @@ export async function escalateAppeal(
         userId: admin.id,
         message: `${submission.workerName} escalated an appeal about "${submission.taskTitle}"`,
         actionRoute: paths.dashboard.appeals,
+        kind: "appeal_updates",
       });
     }
   });
@@ -252,12 +255,14 @@ export async function overturnAppeal(
       userId: facts.workerId,
       message: `Your appeal about "${task.title}" was accepted: you have earned ${coins}`,
       actionRoute: paths.dashboard.mySubmissions,
+      kind: "appeal_updates",
     });
     if (byAdmin) {
       await notify(tx, {
         userId: task.buyerId,
         message: `An admin overturned your rejection of ${facts.workerName}'s work for "${task.title}"`,
         actionRoute: paths.dashboard.buyerHome,
+        kind: "appeal_updates",
       });
       await recordAudit(tx, {
         actorId: decider.adminId,
@@ -326,6 +331,7 @@ export async function upholdByAdmin(
       userId: facts.workerId,
       message: `The admins upheld the rejection of your work for "${facts.taskTitle}": ${answer}`,
       actionRoute: paths.dashboard.mySubmissions,
+      kind: "appeal_updates",
     });
     await recordAudit(tx, {
       actorId: adminId,

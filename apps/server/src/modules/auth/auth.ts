@@ -42,6 +42,9 @@ export function headersForAuth(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** How long the link of a verification mail works. */
+export const EMAIL_VERIFICATION_HOURS = 24;
+
 /** The paths that set a password; the spec's password rule applies to each. */
 const PASSWORD_SETTING_PATHS = new Set(["/reset-password", "/change-password"]);
 
@@ -77,6 +80,18 @@ export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
           to: user.email,
           subject: "Reset your TaskMint password",
           text: `Hello ${user.name},\n\nSomeone (we hope you) asked to reset your TaskMint password. Open this link within an hour to choose a new one:\n\n${url}\n\nThe link works once. If you did not ask for this, ignore this mail: your password stays as it is.\n`,
+        });
+      },
+    },
+    // Rule R28: the link in this mail proves the address. It is sent at registration and on the
+    // user's request (routes.ts); Google accounts arrive verified by Google.
+    emailVerification: {
+      expiresIn: EMAIL_VERIFICATION_HOURS * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await sendMail({
+          to: user.email,
+          subject: "Confirm your TaskMint email address",
+          text: `Hello ${user.name},\n\nPlease confirm that this is your email address by opening this link within ${EMAIL_VERIFICATION_HOURS} hours:\n\n${url}\n\nWorkers confirm their address before their first withdrawal. If you did not create a TaskMint account, ignore this mail.\n`,
         });
       },
     },

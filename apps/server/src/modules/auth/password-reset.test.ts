@@ -1,6 +1,4 @@
 import { like } from "drizzle-orm";
-import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_RULE_MESSAGE } from "@taskmint/shared";
 import { verifications } from "../../db/schema/index.ts";
@@ -12,45 +10,17 @@ import {
   TEST_ORIGIN,
   type TestContext,
 } from "../../test/harness.ts";
+import { startMailCatcher, type ReceivedMail } from "../../test/mail-catcher.ts";
 
-interface ReceivedMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-// A real SMTP server on this machine: the mail leaves the app exactly as it would in production.
-const inbox: ReceivedMail[] = [];
-/** While set, the server holds every mail until it is called: a slow mail provider. */
-let holdMail: Promise<void> | null = null;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, _session, callback) {
-    const held = holdMail ?? Promise.resolve();
-    simpleParser(stream)
-      .then(async (mail) => {
-        await held;
-        return mail;
-      })
-      .then((mail) => {
-        const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-        inbox.push({ to: to ?? "", subject: mail.subject ?? "", text: mail.text ?? "" });
-        callback();
-      })
-      .catch(callback);
-  },
-});
-
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let ctx: TestContext;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as { port: number };
-  ctx = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  mail = await startMailCatcher();
+  ctx = await startTestApp({ env: { SMTP_URL: mail.url } });
 });
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mail.close();
 });
 
 const requestReset = (email: string) =>
@@ -60,14 +30,8 @@ const requestReset = (email: string) =>
     payload: { email, redirectTo: `${TEST_ORIGIN}/reset-password` },
   });
 
-async function waitForMail(to: string): Promise<ReceivedMail> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mail = inbox.find((item) => item.to.includes(to));
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no mail for ${to}`);
-}
+/** The reset mail to `to` (registration also mails a verification link). */
+const waitForMail = (to: string) => mail.waitFor(to, "Reset your TaskMint password");
 
 /** Follows the mailed link the way a browser does, to the page that receives the token. */
 async function tokenFromMail(mail: ReceivedMail): Promise<string> {
@@ -129,27 +93,28 @@ describe("password reset", () => {
 
   it("answers the same whether or not the email has an account, and mails only real accounts", async () => {
     const known = await registerUser(ctx.app, "worker");
-    const mailsBefore = inbox.length;
+    const resetMails = () => mail.inbox.filter((item) => item.subject.includes("Reset your")).length;
+    const mailsBefore = resetMails();
     const forKnown = await requestReset(known.email);
     const forUnknown = await requestReset("nobody-here@example.com");
     expect(forUnknown.statusCode).toBe(forKnown.statusCode);
     expect(forUnknown.json()).toEqual(forKnown.json());
     await waitForMail(known.email);
-    expect(inbox.length).toBe(mailsBefore + 1);
+    expect(resetMails()).toBe(mailsBefore + 1);
   });
 
   it("answers before the mail is sent: a slow mail server shows in no answer", async () => {
     const known = await registerUser(ctx.app, "worker");
     let release = () => undefined as void;
-    holdMail = new Promise<void>((resolve) => (release = resolve));
+    mail.hold(new Promise<void>((resolve) => (release = resolve)));
     try {
       const answer = await requestReset(known.email);
       expect(answer.statusCode).toBe(200);
       // The answer is out while the mail server still holds the mail.
-      expect(inbox.some((mail) => mail.to.includes(known.email))).toBe(false);
+      expect(mail.mailsTo(known.email, "Reset your")).toEqual([]);
     } finally {
       release();
-      holdMail = null;
+      mail.hold(null);
     }
     await waitForMail(known.email);
   });
@@ -159,7 +124,7 @@ describe("password reset", () => {
     const otherSession = sessionCookie(await signIn(ctx.app, user.email, user.password));
     await requestReset(user.email);
     const older = await tokenFromMail(await waitForMail(user.email));
-    inbox.splice(0, inbox.length);
+    mail.inbox.splice(0, mail.inbox.length);
     await requestReset(user.email);
     const newer = await tokenFromMail(await waitForMail(user.email));
     expect(newer).not.toBe(older);

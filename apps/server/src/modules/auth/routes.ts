@@ -1,8 +1,9 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   changePasswordSchema,
   passwordResetRequestSchema,
+  paths,
   resetRequestedSchema,
   resetTokenSchema,
   signInRequestSchema,
@@ -20,12 +21,27 @@ import { AppError, databaseUnavailable } from "../../lib/errors.ts";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { codeForStatus } from "../../plugins/errors.ts";
 import { authRequestErrors, headersForAuth } from "./auth.ts";
+import { getUser } from "../users/service.ts";
 import { voidPasswordResetLinks } from "./service.ts";
 
 type RateLimit = false | { max: number; timeWindow: string };
 
 /** Reset mails one address may receive an hour, whoever asks: nobody floods a mailbox. */
 export const RESET_MAILS_PER_EMAIL_PER_HOUR = 3;
+
+/**
+ * Mails a verification link to `email` after the answer is sent (rule R28): the library takes
+ * at least half a second on purpose, and how long it takes tells the client nothing.
+ */
+export function mailVerificationLink(app: FastifyInstance, email: string) {
+  const callbackURL = `${app.env.PUBLIC_URL}${paths.verifyEmail}`;
+  app.background.run("verification mail", () =>
+    app.auth.api.sendVerificationEmail({ body: { email, callbackURL } }),
+  );
+}
+
+/** Verification mails a user may ask for an hour. */
+export const VERIFICATION_MAILS_PER_HOUR = 3;
 
 /** The session lives in an http-only cookie; its token has no business in a body scripts can read. */
 function withoutSessionToken(text: string): string {
@@ -173,7 +189,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
         ownOrigins.has(new URL(value, app.env.PUBLIC_URL).origin),
       "Must be a page of this site",
     );
-  const resetPageDefault = `${app.env.PUBLIC_URL}/reset-password`;
+  const resetPageDefault = `${app.env.PUBLIC_URL}${paths.resetPassword}`;
+  const verifyPageDefault = `${app.env.PUBLIC_URL}${paths.verifyEmail}`;
 
   const tags = ["account"];
 
@@ -285,6 +302,60 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
       },
     },
     (request, reply) => forward(request, reply, `/reset-password/${request.params.token}`),
+  );
+
+  // Email verification (rule R28). The library's link carries a signed token and returns the
+  // browser to the page that tells the user how it went (`?error=` when it did not).
+  app.get(
+    "/api/auth/verify-email",
+    {
+      config: byAddress,
+      schema: {
+        tags,
+        summary:
+          "The link in a verification mail: confirms the address, then sends the browser to the page that says so",
+        querystring: z.object({
+          token: z.string().regex(/^[A-Za-z0-9_.-]{1,2000}$/, "Invalid or expired link"),
+          // Made absolute: the library adds `?error=` to it with a URL parser that takes no base.
+          callbackURL: pageOfThisSite
+            .default(verifyPageDefault)
+            .transform((page) => new URL(page, app.env.PUBLIC_URL).href),
+        }),
+      },
+    },
+    (request, reply) => forward(request, reply, "/verify-email"),
+  );
+
+  const verificationMails = app.createRateLimit({
+    max: VERIFICATION_MAILS_PER_HOUR,
+    timeWindow: "1 hour",
+    keyGenerator: async (request) => `verify:${(await currentUser(request)).id}`,
+  });
+  app.post(
+    "/api/me/verify-email/resend",
+    {
+      preHandler: requireRole(),
+      schema: {
+        tags,
+        summary: "Mail a new verification link to the signed-in user's address",
+        response: { 200: resetRequestedSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = await currentUser(request);
+      const user = await getUser(app.db, id);
+      if (user.email_verified) throw new AppError("CONFLICT", "Your email address is already confirmed");
+      const counted = await verificationMails(request);
+      if (!counted.isAllowed && counted.isExceeded) {
+        void reply.header("retry-after", String(Math.max(counted.ttlInSeconds, 1)));
+        throw new AppError(
+          "RATE_LIMITED",
+          "We sent several links in the last hour: please use the newest one or try again later",
+        );
+      }
+      mailVerificationLink(app, user.email);
+      return { status: true, message: `A new link is on its way to ${user.email}.` };
+    },
   );
 
   // Two-factor sign-in (decision 018). Turning it on answers the authenticator's address and

@@ -92,6 +92,7 @@ export async function sendBonus(
       userId: submission.workerId,
       message: `You received a bonus of ${coins} from ${buyer?.name ?? "a buyer"} for "${submission.taskTitle}"${request.message ? `: ${request.message}` : ""}`,
       actionRoute: paths.dashboard.mySubmissions,
+      kind: "bonus_received",
     });
     return toBonus(created, submission.workerName);
   });

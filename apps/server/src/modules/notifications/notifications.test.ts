@@ -87,8 +87,18 @@ describe("notifications (rule R15)", () => {
   it("marks read only your own notifications", async () => {
     const alice = await registerUser(ctx.app, "worker");
     const bob = await registerUser(ctx.app, "worker");
-    await notify(ctx.db, { userId: alice.user.id, message: "for Alice", actionRoute: "/dashboard" });
-    await notify(ctx.db, { userId: bob.user.id, message: "for Bob", actionRoute: "/dashboard" });
+    await notify(ctx.db, {
+      userId: alice.user.id,
+      message: "for Alice",
+      actionRoute: "/dashboard",
+      kind: "other",
+    });
+    await notify(ctx.db, {
+      userId: bob.user.id,
+      message: "for Bob",
+      actionRoute: "/dashboard",
+      kind: "other",
+    });
     const bobsId = (await inbox(bob)).items[0]?.id ?? "";
     expect((await call("POST", "/api/notifications/read", alice.cookie, { ids: [bobsId] })).json()).toEqual({
       updated: 0,
@@ -158,11 +168,17 @@ describe("the live stream", () => {
     const worker = await registerUser(ctx.app, "worker");
     const other = await registerUser(ctx.app, "worker");
     const events = await readEvents(`${url}/api/notifications/stream`, worker.cookie, 1, async () => {
-      await notify(ctx.db, { userId: other.user.id, message: "not for you", actionRoute: "/dashboard" });
+      await notify(ctx.db, {
+        userId: other.user.id,
+        message: "not for you",
+        actionRoute: "/dashboard",
+        kind: "other",
+      });
       await notify(ctx.db, {
         userId: worker.user.id,
         message: "hello live",
         actionRoute: "/dashboard/my-submissions",
+        kind: "other",
       });
     });
     expect(events.map((event) => event.message)).toEqual(["hello live"]);
@@ -177,6 +193,7 @@ describe("the live stream", () => {
           userId: worker.user.id,
           message: "from the other process",
           actionRoute: "/dashboard",
+          kind: "other",
         });
       });
       expect(events.map((event) => event.message)).toEqual(["from the other process"]);

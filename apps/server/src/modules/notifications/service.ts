@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { AppNotification, MarkReadRequest, Page, PageQuery } from "@taskmint/shared";
+import type { AppNotification, MarkReadRequest, NotificationKind, Page, PageQuery } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { notifications } from "../../db/schema/index.ts";
 import { countAll, newestFirstPage } from "../../lib/paging.ts";
@@ -23,23 +23,24 @@ const toView = (row: typeof notifications.$inferSelect): AppNotification => ({
  */
 export async function notify(
   db: Database,
-  notification: { userId: string; message: string; actionRoute: string },
+  notification: { userId: string; message: string; actionRoute: string; kind: NotificationKind },
 ): Promise<void> {
-  const { userId, message, actionRoute } = notification;
-  await db.execute(sql`select ${notifySql(userId, message, actionRoute)}`);
+  const { userId, message, actionRoute, kind } = notification;
+  await db.execute(sql`select ${notifySql(userId, message, actionRoute, kind)}`);
 }
 
 /**
  * `notify` as an SQL expression, for a domain action that does all its work in one
- * statement: notify_user (migration 0010) stores the row and announces its id on
- * NOTIFICATION_CHANNEL.
+ * statement: notify_user (migration 0021) stores the row, queues its mail when the
+ * recipient gets this kind by mail (rule R29) and announces its id on NOTIFICATION_CHANNEL.
  */
 export function notifySql(
   userId: string | SQLWrapper,
   message: string | SQLWrapper,
   actionRoute: string,
+  kind: NotificationKind,
 ): SQL {
-  return sql`notify_user(${userId}, ${message}, ${actionRoute})`;
+  return sql`notify_user(${userId}, ${message}, ${actionRoute}, ${kind})`;
 }
 
 export async function getNotification(

@@ -120,7 +120,12 @@ describe("a notification stream ends with its session", () => {
     await endSession(user);
     expect(await endsPromptly(ending)).toBe(true);
 
-    await notify(ctx.db, { userId: someoneElse.user.id, message: "still here", actionRoute: "/dashboard" });
+    await notify(ctx.db, {
+      userId: someoneElse.user.id,
+      message: "still here",
+      actionRoute: "/dashboard",
+      kind: "other",
+    });
     expect(await staying.receives("still here", PROMPTLY_MS)).toBe(true);
     expect(staying.hasEnded()).toBe(false);
     staying.close();
@@ -153,6 +158,7 @@ describe("a notification stream ends with its session", () => {
       userId: user.user.id,
       message: "on the other session",
       actionRoute: "/dashboard",
+      kind: "other",
     });
     expect(await other.receives("on the other session", PROMPTLY_MS)).toBe(true);
     expect(other.hasEnded()).toBe(false);

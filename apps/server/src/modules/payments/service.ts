@@ -105,6 +105,7 @@ export async function completePurchase(
       userId: payment.buyerId,
       message: `${payment.coins} coins were credited to your balance`,
       actionRoute: paths.dashboard.paymentHistory,
+      kind: "other",
     });
   });
 }

@@ -187,6 +187,7 @@ export async function expireReservations(db: Database, now: Date, batch = 200): 
         userId: reservation.workerId,
         message: `Your time for "${taskTitle}" ran out: the slot went back to the task`,
         actionRoute: paths.dashboard.taskDetails(reservation.taskId),
+        kind: "other",
       });
       return true;
     });
@@ -239,6 +240,7 @@ export async function endReservationsOfTask(
       userId: workerId,
       message: `"${task.title}" was closed: your reservation ended`,
       actionRoute: paths.dashboard.taskList,
+      kind: "other",
     });
   return ended.length;
 }

@@ -118,6 +118,7 @@ export async function submitWork(
       userId: task.buyerId,
       message: `${submission.worker_name} submitted work for "${submission.task_title}"`,
       actionRoute: paths.dashboard.buyerHome,
+      kind: "work_submitted",
     });
     return submission;
   });
@@ -245,6 +246,7 @@ function approvalStatement(db: Database, byServer: boolean) {
             submissions.workerId,
             sql`format(${EARNED_MESSAGE}::text, ${tasks.payableAmount}, case when ${tasks.payableAmount} = 1 then 'coin' else 'coins' end, ${buyerName}, ${tasks.title})`,
             paths.dashboard.mySubmissions,
+            "work_decided",
           ).as("notified"),
         }),
     );
@@ -298,6 +300,7 @@ export async function rejectSubmission(
       userId: workerId,
       message: `Your submission for "${task.title}" was rejected: ${reason}`,
       actionRoute: paths.dashboard.mySubmissions,
+      kind: "work_decided",
     });
   });
   return getSubmission(db, submissionId);

@@ -6,6 +6,7 @@ import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { fieldMessages } from "../../plugins/errors.ts";
 import { getUser, registerUser, updateProfile } from "./service.ts";
 import { headersForAuth } from "../auth/auth.ts";
+import { mailVerificationLink } from "../auth/routes.ts";
 
 export const userRoutes: FastifyPluginAsyncZod<{
   rateLimit: false | { max: number; timeWindow: string };
@@ -39,6 +40,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
         returnHeaders: true,
       });
       void reply.header("set-cookie", signIn.headers.getSetCookie());
+      mailVerificationLink(app, user.email);
       return reply.status(201).send({ user });
     },
   );

@@ -103,6 +103,17 @@ export async function registerUser(db: Database, fields: RegisterFields, photo: 
   return getUser(db, userId);
 }
 
+/**
+ * Marks an address confirmed without a mail: for the demo accounts, whose example.com
+ * addresses receive nothing, and for test fixtures. Users confirm theirs through the link.
+ */
+export async function markEmailVerified(db: Database, userId: string) {
+  await db
+    .update(users)
+    .set({ emailVerified: true, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
 /** Creates the admin, or makes an existing account an admin; used at start-up and by `npm run create-admin`. */
 export async function ensureAdmin(
   db: Database,
@@ -145,6 +156,7 @@ export const selectUsersWithCoins = (db: Database) =>
       role: users.role,
       coins: ledgerAccounts.balance,
       two_factor_enabled: users.twoFactorEnabled,
+      email_verified: users.emailVerified,
       createdAt: users.createdAt,
     })
     .from(users)

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, ilike, inArray, or } from "drizzle-orm";
+import { and, eq, exists, ilike, inArray, or } from "drizzle-orm";
 import {
   paths,
   withdrawalDollars,
@@ -66,6 +66,27 @@ async function getWithdrawal(db: Database, id: string): Promise<Withdrawal> {
 }
 
 /** Rule R10: records the request and holds its coins at once, so no two requests spend the same coins. */
+/** Rule R28: a worker confirms their email address before their first withdrawal is paid. */
+async function assertMayWithdraw(tx: Database, workerId: string) {
+  const [worker] = await tx
+    .select({
+      verified: users.emailVerified,
+      paidBefore: exists(
+        tx
+          .select({ id: withdrawals.id })
+          .from(withdrawals)
+          .where(and(eq(withdrawals.workerId, workerId), eq(withdrawals.status, "approved"))),
+      ),
+    })
+    .from(users)
+    .where(eq(users.id, workerId));
+  if (!worker?.verified && !worker?.paidBefore)
+    throw new AppError(
+      "EMAIL_NOT_VERIFIED",
+      "Confirm your email address before your first withdrawal: open the link we mailed you, or ask for a new one on your dashboard",
+    );
+}
+
 export async function requestWithdrawal(
   db: Database,
   workerId: string,
@@ -73,6 +94,7 @@ export async function requestWithdrawal(
 ): Promise<Withdrawal> {
   const id = randomUUID();
   await db.transaction(async (tx) => {
+    await assertMayWithdraw(tx, workerId);
     await tx.insert(withdrawals).values({
       id,
       workerId,
@@ -183,6 +205,7 @@ export async function decideWithdrawal(
         userId: decided.workerId,
         message: `Your withdrawal of ${decided.coins} coins ($${dollars}) was approved`,
         actionRoute: paths.dashboard.withdrawals,
+        kind: "withdrawal_decided",
       });
     } else {
       await transfer(tx, {
@@ -195,6 +218,7 @@ export async function decideWithdrawal(
         userId: decided.workerId,
         message: `Your withdrawal of ${decided.coins} coins ($${dollars}) was rejected: ${decision.reason}. The coins are back in your balance.`,
         actionRoute: paths.dashboard.withdrawals,
+        kind: "withdrawal_decided",
       });
     }
   });
