@@ -1,8 +1,7 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
+import { linkFromOutbox } from "./support/outbox.ts";
 import { shoot } from "./support/screenshots.ts";
 import type { RunningServer } from "./support/server.ts";
 import { apiSession, daysFromNow, postTaskViaApi, registerViaApi, signedInPage } from "./support/users.ts";
@@ -85,16 +84,7 @@ describe("notifications, profile and password reset", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Check your mail" }).isVisible()).toBe(true);
 
     // No SMTP here: the mail is in the server's dev outbox.
-    const outbox = path.join(server.dataDir, "outbox");
-    let link = "";
-    await expect
-      .poll(async () => {
-        const files = await readdir(outbox).catch(() => [] as string[]);
-        const file = files.find((name) => name.includes(user.email));
-        if (file) link = /https?:\/\/\S+/.exec(await readFile(path.join(outbox, file), "utf8"))?.[0] ?? "";
-        return link;
-      })
-      .toMatch(/reset-password/);
+    const link = await linkFromOutbox(server.dataDir, user.email, "Reset your TaskMint password");
     await page.goto(link);
     await page.waitForURL(/\/reset-password\?token=/);
     await page.getByLabel("New password").fill("Fresh1234");

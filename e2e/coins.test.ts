@@ -5,6 +5,7 @@ import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.t
 import { shoot } from "./support/screenshots.ts";
 import type { RunningServer } from "./support/server.ts";
 import { totpCode } from "../apps/server/src/test/totp.ts";
+import { linkFromOutbox, VERIFICATION_SUBJECT } from "./support/outbox.ts";
 import { apiSession, postTaskViaApi, registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
 
 const admin: E2eUser = { email: "admin@example.com", password: "Admin1234", name: "Admin" };
@@ -110,8 +111,18 @@ describe("withdrawing coins", () => {
     await asBuyer("POST", `/api/submissions/${submission.id}/approve`, {});
 
     const { context, page } = await signedInPage(browser, server.url, worker);
+    // Rule R28: the address is confirmed before the first withdrawal. The dashboard says so
+    // until the worker opens the mailed link (the dev outbox here).
+    const banner = page.getByTestId("verify-email-banner");
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain("before your first withdrawal");
+    await page.goto(await linkFromOutbox(server.dataDir, worker.email, VERIFICATION_SUBJECT));
+    await page.getByRole("heading", { name: "Your email address is confirmed" }).waitFor();
+    await page.getByRole("link", { name: "Go to your dashboard" }).click();
+    await page.waitForURL(/\/dashboard\//);
     await page.goto("/dashboard/withdrawals");
     await expect.poll(() => coinBalance(page)).toContain("200");
+    expect(await banner.count()).toBe(0);
     await page.getByLabel("Coins to withdraw").fill("200");
     await expect.poll(() => page.getByLabel("Amount in dollars").inputValue()).toBe("10.00");
     expect(await page.getByText("200 of 200 coins", { exact: true }).isVisible()).toBe(true);
@@ -265,5 +276,5 @@ describe("withdrawing coins", () => {
     expect(lines.some((line) => /,task_funded,"?Funded ""Write a product review""/.test(line))).toBe(true);
     expect(lines.at(-1)).toMatch(/,sign_up_bonus,Welcome bonus,,,50,50$/);
     await buyerView.context.close();
-  });
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
+import { confirmEmailViaOutbox } from "./support/outbox.ts";
 import type { RunningServer } from "./support/server.ts";
 import { apiSession, buyCoins, postTaskViaApi, registerViaApi } from "./support/users.ts";
 
@@ -39,12 +40,14 @@ beforeAll(async () => {
       submission_details: "done",
     });
     await asBuyer("POST", `/api/submissions/${submission.id}/approve`, {});
-    if (withdrawAll)
+    if (withdrawAll) {
+      await confirmEmailViaOutbox(server.dataDir, worker.email);
       await asWorker("POST", "/api/withdrawals", {
         withdrawal_coin: 200,
         payment_system: "PayPal",
         account_number: "zed@example.com",
       });
+    }
   }
 });
 afterAll(() => stopServerAndBrowser(server, browser));

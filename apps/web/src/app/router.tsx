@@ -87,6 +87,14 @@ const ResetPasswordPage = onDemand(
   () => import("../features/account/routes/ResetPasswordPage.tsx"),
   "ResetPasswordPage",
 );
+const VerifyEmailPage = onDemand(
+  () => import("../features/account/routes/VerifyEmailPage.tsx"),
+  "VerifyEmailPage",
+);
+const UnsubscribePage = onDemand(
+  () => import("../features/account/routes/UnsubscribePage.tsx"),
+  "UnsubscribePage",
+);
 const AboutPage = onDemand(() => import("../features/public/routes/AboutPage.tsx"), "AboutPage");
 const AllTasksPage = onDemand(() => import("../features/public/routes/AllTasksPage.tsx"), "AllTasksPage");
 
@@ -138,6 +146,8 @@ export const routes: RouteObject[] = [
     { path: paths.register, element: <GuestOnly>{loading(<RegisterPage />)}</GuestOnly> },
     { path: paths.forgotPassword, element: loading(<ForgotPasswordPage />) },
     { path: paths.resetPassword, element: loading(<ResetPasswordPage />) },
+    { path: paths.verifyEmail, element: loading(<VerifyEmailPage />) },
+    { path: paths.unsubscribe, element: loading(<UnsubscribePage />) },
     { path: "*", element: <NotFoundPage /> },
   ]),
   // Pathless, so /profile sits in the dashboard's layout beside the /dashboard pages.

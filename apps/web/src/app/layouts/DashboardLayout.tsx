@@ -6,6 +6,7 @@ import { paths } from "@taskmint/shared/routes";
 import { CoinBalance } from "../../components/ui/CoinBalance.tsx";
 import { Logo } from "../../components/ui/Logo.tsx";
 import { ThemeSwitch } from "../../components/ui/ThemeSwitch.tsx";
+import { VerifyEmailBanner } from "../../features/account/components/VerifyEmailBanner.tsx";
 import { NotificationBell } from "../../features/notifications/NotificationBell.tsx";
 import { useMe } from "../../lib/auth.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
@@ -87,6 +88,7 @@ export function DashboardLayout() {
           )}
         </header>
         <main className="flex-1 p-4 sm:p-6">
+          {user && !user.email_verified && <VerifyEmailBanner email={user.email} role={user.role} />}
           <Outlet />
         </main>
       </div>

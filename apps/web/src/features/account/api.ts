@@ -3,9 +3,12 @@ import type {
   ActiveSession,
   BackupCodes,
   ChangePasswordRequest,
+  NotificationSettings,
+  NotificationSettingsUpdate,
   ResetPasswordRequest,
   TwoFactorEnrolment,
   TwoFactorPasswordRequest,
+  Unsubscribed,
   UserAnswer,
 } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
@@ -82,3 +85,24 @@ export function useTwoFactor() {
     }),
   };
 }
+
+/** Mails a new verification link to the signed-in user (rule R28). */
+export const useResendVerification = () =>
+  useMutation({
+    mutationFn: () => api<{ message: string }>("/api/me/verify-email/resend", { method: "POST" }),
+  });
+
+export function useUpdateNotificationSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationSettingsUpdate) =>
+      api<NotificationSettings>("/api/me/notification-settings", { method: "PUT", body }),
+    onSuccess: (settings) => client.setQueryData(accountQueries.notificationSettings().queryKey, settings),
+  });
+}
+
+/** The unsubscribe page's button: the mail's signed token, no sign-in needed. */
+export const useUnsubscribe = () =>
+  useMutation({
+    mutationFn: (token: string) => api<Unsubscribed>("/api/unsubscribe", { body: { token } }),
+  });

@@ -10,6 +10,7 @@ import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
 import { useChangePassword, useUpdateProfile } from "../api.ts";
+import { NotificationsSection } from "../components/NotificationsSection.tsx";
 import { SecuritySection } from "../components/SecuritySection.tsx";
 
 const profileSchema = registerFieldsSchema
@@ -85,6 +86,7 @@ export function ProfilePage() {
         <ProfileForm key={user.name} name={user.name} />
         <PasswordForm />
       </div>
+      <NotificationsSection user={user} />
       <SecuritySection twoFactorEnabled={user.two_factor_enabled} />
     </div>
   );
