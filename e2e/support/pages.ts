@@ -51,6 +51,10 @@ export async function allPages(baseUrl: string): Promise<Screen[]> {
       register: paths.register,
       "forgot-password": paths.forgotPassword,
       "reset-password": paths.resetPassword,
+      "verify-email": paths.verifyEmail,
+      "verify-email-expired": `${paths.verifyEmail}?error=TOKEN_EXPIRED`,
+      // The page reads the kind from the token; the signature is checked only on the click.
+      unsubscribe: `${paths.unsubscribe}?token=00000000-0000-4000-8000-000000000000.work_decided.signature`,
       "not-found": "/no-such-page",
     },
     worker: {
@@ -79,6 +83,7 @@ export async function allPages(baseUrl: string): Promise<Screen[]> {
       "manage-tasks": d.manageTasks,
       appeals: d.appeals,
       withdrawals: d.adminWithdrawals,
+      profile: paths.profile,
     },
   };
   return ROLES.flatMap((role) =>

@@ -13,6 +13,8 @@ export interface RunningServer {
   kill(): Promise<void>;
   /** The server's DATA_DIR (its dev mail outbox is in outbox/). */
   dataDir: string;
+  /** The server process's id. */
+  pid: number;
   /** What the server printed, for failure messages. */
   output(): string;
   /** False once the process has exited, for whatever reason. */
@@ -50,7 +52,8 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const dataDir = reuse?.dataDir ?? (await mkdtemp(path.join(tmpdir(), "taskmint-e2e-")));
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  // The compiled server, as `npm start` runs it (`npm run build` made it).
+  const child: ChildProcess = spawn(process.execPath, ["--liftoff-only", "apps/server/dist/main.js"], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -88,6 +91,7 @@ export async function startServer(
   return {
     url,
     dataDir,
+    pid: child.pid ?? 0,
     output: () => output,
     running,
     async kill() {

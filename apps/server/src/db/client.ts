@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { Worker } from "node:worker_threads";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -174,15 +176,61 @@ async function listenReconnecting(
   };
 }
 
+/**
+ * The embedded database's memory (issue 20, decision 021): PostgreSQL's defaults are a database
+ * server's (128 MB of shared buffers, 64 MB per maintenance task) and PGlite keeps every page it
+ * ever touched. An app server's embedded database, holding one connection, needs a fraction.
+ */
+export const PGLITE_SETTINGS = [
+  "shared_buffers=16MB",
+  "maintenance_work_mem=16MB",
+  "temp_buffers=2MB",
+  "wal_buffers=1MB",
+];
+const pgliteOptions = {
+  startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
+};
+
+/**
+ * Creates a new embedded database in a worker thread that then ends. Creating one runs
+ * PostgreSQL's initdb, which leaves about 500 MB in the process that ran it for as long as it
+ * lives (WebAssembly memory never shrinks); a worker's memory goes with the worker.
+ */
+async function createClusterAside(pgliteDir: string) {
+  const worker = new Worker(
+    `const { workerData } = require("node:worker_threads");
+     import(workerData.pglite).then(async ({ PGlite }) => {
+       const db = new PGlite(workerData.dir, workerData.options);
+       await db.waitReady;
+       await db.close();
+     });`,
+    {
+      eval: true,
+      workerData: {
+        pglite: import.meta.resolve("@electric-sql/pglite"),
+        dir: pgliteDir,
+        options: pgliteOptions,
+      },
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    worker.once("error", reject);
+    worker.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the database failed (worker exit ${code})`)),
+    );
+  });
+}
+
 async function openPglite(dataDir: string | null): Promise<DbHandle> {
   let client: PGlite;
   if (dataDir) {
     const pgliteDir = path.resolve(dataDir, "pglite");
     // PGlite does not create the parent folders of its data directory.
     await mkdir(path.dirname(pgliteDir), { recursive: true });
-    client = new PGlite(pgliteDir);
+    if (!existsSync(path.join(pgliteDir, "PG_VERSION"))) await createClusterAside(pgliteDir);
+    client = new PGlite(pgliteDir, pgliteOptions);
   } else {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions);
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
