@@ -146,6 +146,18 @@ const server = await startServer({
   env: { BENCH_REFERENCE_PORT: String(referencePort) },
 });
 const { base } = server;
+/** The server's own memory figure from /proc: resident now (VmRSS) or at its highest (VmHWM). */
+const serverMemoryMb = (field: "VmRSS" | "VmHWM") =>
+  Math.round(
+    Number(
+      new RegExp(`${field}:\\s+(\\d+)`).exec(
+        readFileSync(`/proc/${server.process.pid}/status`, "utf8"),
+      )?.[1] ?? 0,
+    ) / 1024,
+  );
+// Idle: started, answering, nothing asked yet.
+await new Promise((resolve) => setTimeout(resolve, 3000));
+const idleMemoryMb = serverMemoryMb("VmRSS");
 // Whatever happens below, the server does not outlive the benchmark.
 process.on("exit", () => server.process.kill("SIGKILL"));
 console.log(
@@ -393,8 +405,7 @@ await measure("statement, deep page", {
 });
 
 const ledger = await call(base, admin, "GET", "/api/admin/ledger/check");
-const status = readFileSync(`/proc/${server.process.pid}/status`, "utf8");
-const peakMemoryMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+const peakMemoryMb = serverMemoryMb("VmHWM");
 await server.stop();
 if (database.kind === "postgres") await database.close();
 
@@ -428,13 +439,13 @@ for (const row of rows) {
   console.log(`| ${cells.join(" | ")} |`);
 }
 console.log(
-  `\nServer peak memory (VmHWM): ${peakMemoryMb} MB. Ledger after the writes: ${ledger.body.ok ? "balanced" : `BROKEN ${JSON.stringify(ledger.body)}`}`,
+  `\nServer memory: ${idleMemoryMb} MB idle (VmRSS), ${peakMemoryMb} MB at its peak (VmHWM). Ledger after the writes: ${ledger.body.ok ? "balanced" : `BROKEN ${JSON.stringify(ledger.body)}`}`,
 );
 if (values.json)
   writeFileSync(
     values.json,
     JSON.stringify(
-      { database: databaseUrl ? "postgres" : "pglite", tasks: taskCount, peakMemoryMb, rows },
+      { database: databaseUrl ? "postgres" : "pglite", tasks: taskCount, idleMemoryMb, peakMemoryMb, rows },
       null,
       2,
     ),

@@ -87,7 +87,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL)).each(ROLES)("every %s page", 
         if (Object.keys(found).length > 0)
           appendFileSync(PROBLEMS, `${role} ${width} ${theme}\n${JSON.stringify(found, null, 1)}\n`);
         expect(found).toEqual({});
-      });
+      }, 150_000);
     }
   }
 });

@@ -53,7 +53,7 @@ export async function startServer(
   const dataDir = reuse?.dataDir ?? (await mkdtemp(path.join(tmpdir(), "taskmint-e2e-")));
   let output = "";
   // The compiled server, as `npm start` runs it (`npm run build` made it).
-  const child: ChildProcess = spawn(process.execPath, ["--liftoff-only", "apps/server/dist/main.js"], {
+  const child: ChildProcess = spawn(process.execPath, ["apps/server/dist/main.js"], {
     cwd: repoRoot,
     env: {
       ...process.env,

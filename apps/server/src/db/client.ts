@@ -177,7 +177,7 @@ async function listenReconnecting(
 }
 
 /**
- * The embedded database's memory (issue 20, decision 021): PostgreSQL's defaults are a database
+ * The embedded database's memory (issue 20, decision 022): PostgreSQL's defaults are a database
  * server's (128 MB of shared buffers, 64 MB per maintenance task) and PGlite keeps every page it
  * ever touched. An app server's embedded database, holding one connection, needs a fraction.
  */
