@@ -107,6 +107,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("clock", deps.clock ?? (() => new Date()));
   app.decorate<SandboxProvider | StripeProvider>("payments", createPaymentProvider(env));
   const sendMail = createMailer(env, app.log);
+  app.decorate("sendMail", sendMail);
   app.decorate("auth", createAuth({ env, db, secret: deps.authSecret, sendMail, log: app.log }));
   const mailSigningKey = createHmac("sha256", deps.authSecret).update("mail links").digest("base64url");
   app.decorate("mailSigningKey", mailSigningKey);

@@ -1,6 +1,7 @@
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { BackgroundWork } from "./lib/background.ts";
+import type { SendMail } from "./lib/mailer.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import type { createSessionReader } from "./modules/auth/session-reader.ts";
 import type { NotificationHub } from "./modules/notifications/hub.ts";
@@ -24,6 +25,8 @@ declare module "fastify" {
     publicTaskPages: FirstPageCache;
     commonSearches: CommonSearches;
     recordSighting: SightingRecorder;
+    /** Sends a mail through SMTP_URL, or into the dev outbox. */
+    sendMail: SendMail;
     /** Signs the links of notification mails (unsubscribe). */
     mailSigningKey: string;
     /** Sends the notification mails that are due (rule R29); the server runs it every few seconds. */

@@ -187,7 +187,6 @@ describe("the auth library's routes", () => {
     ["POST", "/api/auth/refresh-token"],
     ["POST", "/api/auth/reset-password"],
     ["POST", "/api/auth/send-verification-email"],
-    ["GET", "/api/auth/verify-email"],
     ["POST", "/api/auth/verify-password"],
     ["GET", "/api/auth/ok"],
     ["GET", "/api/auth/error"],

@@ -20,7 +20,7 @@ import { isDatabaseUnavailable } from "../../lib/db-errors.ts";
 import { AppError, databaseUnavailable } from "../../lib/errors.ts";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { codeForStatus } from "../../plugins/errors.ts";
-import { authRequestErrors, headersForAuth } from "./auth.ts";
+import { authRequestErrors, headersForAuth, verificationMail } from "./auth.ts";
 import { getUser } from "../users/service.ts";
 import { voidPasswordResetLinks } from "./service.ts";
 
@@ -29,14 +29,13 @@ type RateLimit = false | { max: number; timeWindow: string };
 /** Reset mails one address may receive an hour, whoever asks: nobody floods a mailbox. */
 export const RESET_MAILS_PER_EMAIL_PER_HOUR = 3;
 
-/**
- * Mails a verification link to `email` after the answer is sent (rule R28): the library takes
- * at least half a second on purpose, and how long it takes tells the client nothing.
- */
-export function mailVerificationLink(app: FastifyInstance, email: string) {
-  const callbackURL = `${app.env.PUBLIC_URL}${paths.verifyEmail}`;
-  app.background.run("verification mail", () =>
-    app.auth.api.sendVerificationEmail({ body: { email, callbackURL } }),
+/** Mails a verification link to the user (rule R28), after the answer is sent. */
+export function mailVerificationLink(
+  app: FastifyInstance,
+  user: { id: string; name: string; email: string },
+) {
+  app.background.run("verification mail", async () =>
+    app.sendMail(await verificationMail(app.auth, app.env.PUBLIC_URL, user)),
   );
 }
 
@@ -353,7 +352,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
           "We sent several links in the last hour: please use the newest one or try again later",
         );
       }
-      mailVerificationLink(app, user.email);
+      mailVerificationLink(app, user);
       return { status: true, message: `A new link is on its way to ${user.email}.` };
     },
   );

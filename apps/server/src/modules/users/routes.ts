@@ -40,7 +40,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
         returnHeaders: true,
       });
       void reply.header("set-cookie", signIn.headers.getSetCookie());
-      mailVerificationLink(app, user.email);
+      mailVerificationLink(app, user);
       return reply.status(201).send({ user });
     },
   );
