@@ -2,7 +2,8 @@
  * Writes the API description (/api/openapi.json) to a file without a server listening: builds
  * the app on an in-memory PGlite and asks it for its document. `npm run openapi -- out.json`.
  */
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { tmpdir } from "node:os";
 import { pathToFileURL } from "node:url";
 import { pino } from "pino";
@@ -34,6 +35,9 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const out = process.argv[2];
   const text = `${JSON.stringify(await openApiDocument(), null, 2)}\n`;
-  if (out) await writeFile(out, text);
+  if (out) {
+    await mkdir(path.dirname(out), { recursive: true });
+    await writeFile(out, text);
+  }
   else process.stdout.write(text);
 }
