@@ -38,6 +38,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   if (out) {
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, text);
-  }
-  else process.stdout.write(text);
+  } else process.stdout.write(text);
 }
