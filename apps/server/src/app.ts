@@ -50,6 +50,7 @@ import { trustRoutes } from "./modules/trust/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { createSightingRecorder, deviceIdOf } from "./modules/users/sightings.ts";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.ts";
+import { describeApi } from "./openapi.ts";
 import { registerErrorHandling, sendError } from "./plugins/errors.ts";
 import { refuseNonCanonicalPaths } from "./plugins/canonical-path.ts";
 import { refuseCrossOriginMutations } from "./plugins/origin-check.ts";
@@ -155,9 +156,13 @@ export async function buildApp(deps: AppDeps) {
         version: "1.0.0",
         description: "The HTTP contract of the TaskMint marketplace.",
       },
-      servers: [{ url: env.PUBLIC_URL }],
+      servers: [{ url: env.PUBLIC_URL, description: "This server" }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) => {
+      if (!("openapiObject" in document)) throw new Error("The app describes itself in OpenAPI 3");
+      return describeApi(document.openapiObject, env.PUBLIC_URL);
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());

@@ -232,10 +232,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
         tags,
         summary: "Where Google sends the browser back after sign-in",
         params: z.object({ provider: z.literal("google") }),
-        querystring: z.record(
-          z.string().max(100),
-          textSchema("A parameter", { min: 0, max: 4000, trim: false }),
-        ),
+        // Google's answer (code and state, or error); anything else it adds goes through as well.
+        querystring: z
+          .object({
+            code: textSchema("code", { min: 0, max: 4000, trim: false }).optional(),
+            state: textSchema("state", { min: 0, max: 4000, trim: false }).optional(),
+            error: textSchema("error", { min: 0, max: 4000, trim: false }).optional(),
+          })
+          .catchall(textSchema("A parameter", { min: 0, max: 4000, trim: false })),
       },
     },
     (request, reply) => forward(request, reply, `/callback/${request.params.provider}`),
