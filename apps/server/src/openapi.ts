@@ -31,6 +31,8 @@ export const operations: Record<string, readonly [string, Access, ...Extra[]]> =
   "POST /api/auth/change-password": ["changePassword", "user", 429],
   "POST /api/auth/request-password-reset": ["requestPasswordReset", "public", 429],
   "GET /api/auth/reset-password/{token}": ["openPasswordResetLink", "public"],
+  "GET /api/auth/verify-email": ["openEmailVerificationLink", "public"],
+  "POST /api/me/verify-email/resend": ["resendEmailVerification", "user", 409, 429],
   "POST /api/auth/two-factor/enable": ["enableTwoFactor", "user", 429],
   "POST /api/auth/two-factor/verify-totp": ["verifyTwoFactorCode", "optional", 401, 429],
   "POST /api/auth/two-factor/verify-backup-code": ["verifyBackupCode", "optional", 401, 429],
@@ -81,7 +83,7 @@ export const operations: Record<string, readonly [string, Access, ...Extra[]]> =
   "GET /api/buyer/stats": ["getBuyerStats", "buyer"],
   "GET /api/admin/stats": ["getAdminStats", "admin"],
   "GET /api/admin/stats/daily": ["getDailyStats", "admin"],
-  "POST /api/withdrawals": ["requestWithdrawal", "worker", 409],
+  "POST /api/withdrawals": ["requestWithdrawal", "worker", 403, 409],
   "GET /api/worker/withdrawals": ["listMyWithdrawals", "worker"],
   "POST /api/withdrawals/{id}/cancel": ["cancelWithdrawal", "worker", 409],
   "GET /api/admin/withdrawals": ["listWithdrawals", "admin"],
@@ -102,6 +104,9 @@ export const operations: Record<string, readonly [string, Access, ...Extra[]]> =
   "GET /api/admin/audit": ["listAuditTrail", "admin"],
   "GET /api/notifications": ["listNotifications", "user"],
   "POST /api/notifications/read": ["markNotificationsRead", "user"],
+  "GET /api/me/notification-settings": ["getNotificationSettings", "user"],
+  "PUT /api/me/notification-settings": ["updateNotificationSettings", "user"],
+  "POST /api/unsubscribe": ["unsubscribeFromMail", "public"],
   "GET /api/notifications/stream": ["streamNotifications", "user"],
 };
 

@@ -46,12 +46,18 @@ export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
 const mailKindSchema = z.enum(mailKinds as [MailKind, ...MailKind[]]);
 
 /** GET /api/me/notification-settings: every kind with its channel. */
-export const notificationSettingsSchema = z.record(mailKindSchema, notificationChannelSchema);
+export const notificationSettingsSchema = z.object(
+  Object.fromEntries(mailKinds.map((kind) => [kind, notificationChannelSchema])) as Record<
+    MailKind,
+    typeof notificationChannelSchema
+  >,
+);
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 /** Body of PUT /api/me/notification-settings: the kinds to change; the others stay. */
-export const notificationSettingsUpdateSchema = z
-  .partialRecord(mailKindSchema, notificationChannelSchema)
+export const notificationSettingsUpdateSchema = notificationSettingsSchema
+  .partial()
+  .strict()
   .refine((update) => Object.keys(update).length > 0, "Name at least one kind to change");
 export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdateSchema>;
 

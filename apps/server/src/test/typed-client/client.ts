@@ -31,8 +31,15 @@ function cookiesOf(response: Response): string {
     .join("; ");
 }
 
-/** Registers, buys coins, posts a task, submits, approves and withdraws, as two users would. */
-export async function runClient(baseUrl: string, image: Blob) {
+/**
+ * Registers, buys coins, posts a task, submits, approves and withdraws, as two users would.
+ * `confirmEmail` stands for the worker opening the mailed link (rule R28), outside the API.
+ */
+export async function runClient(
+  baseUrl: string,
+  image: Blob,
+  confirmEmail: (userId: string) => Promise<void>,
+) {
   const anonymous = createClient<paths>({ baseUrl });
   const as = (cookie: string) => createClient<paths>({ baseUrl, headers: { cookie } });
 
@@ -98,6 +105,7 @@ export async function runClient(baseUrl: string, image: Blob) {
 
   const me = await worker.client.GET("/api/me");
   check(me.data !== undefined && me.data.user.coins >= 200, "the worker was paid");
+  await confirmEmail(worker.id);
   const withdrawn = await worker.client.POST("/api/withdrawals", {
     body: { withdrawal_coin: 200, payment_system: "PayPal", account_number: "worker@example.com" },
   });
