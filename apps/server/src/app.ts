@@ -238,7 +238,14 @@ export async function buildApp(deps: AppDeps) {
     const webRenderer =
       deps.webRenderer === undefined
         ? webDist
-          ? await loadWebRenderer(ssrDistOf(webDist), paths.allTasks)
+          ? // A broken server-side bundle costs the rendered page, not the server.
+            await loadWebRenderer(ssrDistOf(webDist), paths.allTasks).catch((error: unknown) => {
+              app.log.error(
+                { err: error },
+                "the web app's server-side bundle did not load: All Tasks is prerendered",
+              );
+              return null;
+            })
           : null
         : deps.webRenderer;
     const taskListPage =

@@ -75,8 +75,11 @@ export interface TestAppOptions {
   joining?: DbHandle;
   /** Where the app reaches PostgreSQL, when not at DATABASE_URL itself. */
   databaseUrl?: string;
-  /** A built web app to serve (none by default), and how All Tasks is rendered with its data. */
-  web?: { webDist: string; webRenderer: WebRenderer | null };
+  /**
+   * A built web app to serve (none by default), and how All Tasks is rendered with its data
+   * (unset: the server-side bundle beside webDist, as in production).
+   */
+  web?: { webDist: string; webRenderer?: WebRenderer | null };
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestContext> {
@@ -100,7 +103,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
     database: handle,
     authSecret: "test-secret-test-secret-test-secret!",
     webDist: web?.webDist ?? null,
-    webRenderer: web?.webRenderer ?? null,
+    webRenderer: web ? web.webRenderer : null,
     clock: clock?.now,
   });
   configure?.(app);

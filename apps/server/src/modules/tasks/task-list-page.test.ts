@@ -147,6 +147,28 @@ describe("All Tasks rendered with its first page", () => {
   });
 });
 
+describe("a server-side bundle that does not load", () => {
+  it("leaves the server up, serving the prerendered All Tasks", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "taskmint-web-"));
+    const broken = path.join(root, "dist");
+    mkdirSync(path.join(broken, "prerendered"), { recursive: true });
+    mkdirSync(path.join(root, "dist-ssr"));
+    writeFileSync(path.join(broken, "index.html"), SHELL);
+    writeFileSync(path.join(broken, "prerendered/allTask.html"), PRERENDERED);
+    writeFileSync(path.join(root, "dist-ssr/prerender.js"), 'throw new Error("broken bundle");\n');
+    writeFileSync(path.join(root, "dist-ssr/shell.html"), SHELL);
+    const app = await startTestApp({ web: { webDist: broken } });
+    try {
+      const page = await app.app.inject({ method: "GET", url: "/allTask" });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(PRERENDERED);
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("pageEncoding", () => {
   it.each([
     [undefined, null],
