@@ -101,6 +101,8 @@ export function AllTasksPage() {
                     type="button"
                     className="btn btn-primary btn-sm"
                     onClick={() => setViewing(task)}
+                    // Rendered on the server it does nothing until the app has taken over: say so.
+                    disabled={typeof document === "undefined"}
                     aria-label={`Details of ${task.task_title}`}
                   >
                     Details
