@@ -1,8 +1,10 @@
 // After `vite build`: renders the public pages a visitor lands on (apps/web/src/prerender.tsx,
 // built for Node into dist-ssr/) into copies of dist/index.html under dist/prerendered/, which
 // the server sends for those paths. A phone paints them before the app's script has run.
+// dist-ssr/ stays, with the page shell in dist-ssr/shell.html: the server renders All Tasks
+// with its first page of tasks through them (apps/server/src/modules/tasks/task-list-page.ts).
 //   node scripts/prerender.mjs apps/web
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -42,4 +44,4 @@ for (const [page, { data }] of Object.entries(PRERENDERED_PAGES)) {
     `prerendered ${page}: ${(html.length / 1024).toFixed(1)} KB of markup -> ${path.relative(web, file)}`,
   );
 }
-await rm(path.join(web, "dist-ssr"), { recursive: true, force: true });
+await writeFile(path.join(web, "dist-ssr/shell.html"), shell);

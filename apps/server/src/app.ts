@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -15,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { BRAND } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import type { DbHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
@@ -46,11 +48,20 @@ import { createSessionReader } from "./modules/auth/session-reader.ts";
 import { createCommonSearches } from "./modules/tasks/common-searches.ts";
 import { createFirstPageCache } from "./modules/tasks/first-page-cache.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
+import { listPublicTasksJson } from "./modules/tasks/service.ts";
+import type { TaskAudience } from "./modules/tasks/views.ts";
+import {
+  createTaskListPage,
+  loadWebRenderer,
+  pageEncoding,
+  type WebRenderer,
+} from "./modules/tasks/task-list-page.ts";
 import { trustRoutes } from "./modules/trust/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { createSightingRecorder, deviceIdOf } from "./modules/users/sightings.ts";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.ts";
 import { describeApi } from "./openapi.ts";
+import { sessionUser } from "./plugins/auth-guard.ts";
 import { registerErrorHandling, sendError } from "./plugins/errors.ts";
 import { refuseNonCanonicalPaths } from "./plugins/canonical-path.ts";
 import { refuseCrossOriginMutations } from "./plugins/origin-check.ts";
@@ -65,9 +76,16 @@ export interface AppDeps {
   webDist?: string | null;
   /** What time it is; tests move it to exercise auto-approval and expiry. */
   clock?: () => Date;
+  /**
+   * Renders All Tasks with its first page of tasks (decision 020); defaults to the web build's
+   * server-side bundle beside webDist (apps/web/dist-ssr) when there is one. Null: the
+   * prerendered page only.
+   */
+  webRenderer?: WebRenderer | null;
 }
 
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+const ssrDistOf = (webDist: string) => path.join(webDist, "../dist-ssr");
 
 /**
  * The public pages the web build prerendered (scripts/prerender.mjs writes `/` to
@@ -233,9 +251,55 @@ export async function buildApp(deps: AppDeps) {
       });
     }
     const prerendered = webDist ? prerenderedPages(webDist) : new Map<string, string>();
-    site.setNotFoundHandler((request, reply) => {
+    const webRenderer =
+      deps.webRenderer === undefined
+        ? webDist
+          ? // A broken server-side bundle costs the rendered page, not the server.
+            await loadWebRenderer(ssrDistOf(webDist), paths.allTasks).catch((error: unknown) => {
+              app.log.error(
+                { err: error },
+                "the web app's server-side bundle did not load: All Tasks is prerendered",
+              );
+              return null;
+            })
+          : null
+        : deps.webRenderer;
+    const taskListPage =
+      webRenderer &&
+      createTaskListPage({
+        renderer: webRenderer,
+        pagePath: paths.allTasks,
+        firstPageJson: (query, audience) =>
+          listPublicTasksJson(app.db, {
+            query,
+            now: app.clock(),
+            audience,
+            firstPages: publicTaskPages,
+            commonSearches: app.commonSearches,
+          }),
+        log: app.log,
+      });
+    site.setNotFoundHandler(async (request, reply) => {
       const wantsPage =
         request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/uploads/");
+      // All Tasks is rendered with its first page of tasks; without the data or the render in
+      // time, it is the prerendered page below (never an error).
+      if (webDist && wantsPage && request.url === paths.allTasks && taskListPage) {
+        let audience: TaskAudience = "visitor";
+        const rendered = await taskListPage(async () => {
+          audience = (await sessionUser(request)) ? "signed-in" : "visitor";
+          return audience;
+        });
+        if (rendered) {
+          const encoding = pageEncoding(request.headers["accept-encoding"]);
+          void reply
+            .header("Cache-Control", audience === "visitor" ? "no-cache" : "private, no-cache")
+            .header("Vary", "Accept-Encoding, Cookie")
+            .type("text/html; charset=utf-8");
+          if (encoding) void reply.header("Content-Encoding", encoding);
+          return reply.send(encoding ? rendered[encoding] : rendered.html);
+        }
+      }
       // The web app routes on the client: every page address answers with its shell, or with the
       // page's own markup where the build prerendered it (painted before the app's script runs).
       // Prerendered markup is the page without a query: a search address gets the shell.

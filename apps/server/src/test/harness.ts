@@ -14,6 +14,7 @@ import { checkWorkerReputations } from "../modules/trust/service.ts";
 import { ensureAdmin, markEmailVerified } from "../modules/users/service.ts";
 import { DEVICE_COOKIE } from "../modules/users/sightings.ts";
 import { totpCode, totpSecretOf } from "./totp.ts";
+import type { WebRenderer } from "../modules/tasks/task-list-page.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -74,10 +75,15 @@ export interface TestAppOptions {
   joining?: DbHandle;
   /** Where the app reaches PostgreSQL, when not at DATABASE_URL itself. */
   databaseUrl?: string;
+  /**
+   * A built web app to serve (none by default), and how All Tasks is rendered with its data
+   * (unset: the server-side bundle beside webDist, as in production).
+   */
+  web?: { webDist: string; webRenderer?: WebRenderer | null };
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestContext> {
-  const { env: envOverrides = {}, configure, clock, joining, databaseUrl } = options;
+  const { env: envOverrides = {}, configure, clock, joining, databaseUrl, web } = options;
   // PGlite lives inside one process, so a second app shares its handle; PostgreSQL gets a connection of its own.
   const handle =
     joining?.kind === "pglite"
@@ -96,7 +102,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
     env,
     database: handle,
     authSecret: "test-secret-test-secret-test-secret!",
-    webDist: null,
+    webDist: web?.webDist ?? null,
+    webRenderer: web ? web.webRenderer : null,
     clock: clock?.now,
   });
   configure?.(app);

@@ -3,7 +3,7 @@ import type { NonIndexRouteObject, RouteObject } from "react-router";
 import type { Role } from "@taskmint/shared/constants";
 import { paths } from "@taskmint/shared/routes";
 import { RouteError } from "../components/ui/RouteError.tsx";
-import { PageSkeleton } from "../components/ui/PageSkeleton.tsx";
+import { PageLoading } from "../components/ui/PageSkeleton.tsx";
 import { HomePage } from "../features/public/routes/HomePage.tsx";
 import { NotFoundPage } from "../features/public/routes/NotFoundPage.tsx";
 import { GuestOnly, RequireRole, RequireUser, RoleHome } from "./guards.tsx";
@@ -98,7 +98,7 @@ const UnsubscribePage = onDemand(
 const AboutPage = onDemand(() => import("../features/public/routes/AboutPage.tsx"), "AboutPage");
 const AllTasksPage = onDemand(() => import("../features/public/routes/AllTasksPage.tsx"), "AllTasksPage");
 
-const loading = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
+const loading = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 const forRole = (role: Role, element: ReactNode) => <RequireRole role={role}>{loading(element)}</RequireRole>;
 
 /**

@@ -29,3 +29,19 @@ export function PageSkeleton() {
     </div>
   );
 }
+
+/**
+ * The page the server sent (prerendered, or rendered with its data; decision 020), which the app
+ * renders over: while the page's code first loads, the same nodes (with whatever the visitor
+ * typed) stand in for it instead of a skeleton. Gone once the page has rendered.
+ */
+let served = typeof document == "object" && document.querySelector("#root main > *");
+const adoptServed = (box: HTMLElement | null) => {
+  const focused = document.activeElement as HTMLElement;
+  if (served) box?.append(served);
+  focused.focus();
+  return () => void (served = null);
+};
+
+/** A page's code on its way: the page as the server sent it, the first time; else a skeleton. */
+export const PageLoading = () => (served ? <div className="contents" ref={adoptServed} /> : <PageSkeleton />);

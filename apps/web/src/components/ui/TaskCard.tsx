@@ -81,16 +81,18 @@ export function TaskCardSkeletons({ count = 8 }: { count?: number }) {
 
 /**
  * A task as a card: picture, title, buyer, pay, open slots, due date and the caller's action.
- * `firstRow` cards load their picture at once and first (it is the page's largest paint).
+ * `picture`: "first" loads it at once and before anything else (the first card's picture is the
+ * page's largest paint on a phone), "eager" at once (the rest of the first row), "lazy" once
+ * scrolled near.
  */
 export function TaskCard({
   task,
   action,
-  firstRow = false,
+  picture = "lazy",
 }: {
   task: Task;
   action: ReactNode;
-  firstRow?: boolean;
+  picture?: "first" | "eager" | "lazy";
 }) {
   return (
     <article className="card bg-base-100 shadow-sm ring-1 ring-base-300">
@@ -99,8 +101,8 @@ export function TaskCard({
           src={task.task_image_url}
           alt=""
           className="size-full object-cover"
-          loading={firstRow ? "eager" : "lazy"}
-          fetchPriority={firstRow ? "high" : "auto"}
+          loading={picture === "lazy" ? "lazy" : "eager"}
+          fetchPriority={picture === "first" ? "high" : "auto"}
         />
       </figure>
       <div className="card-body gap-2 p-4">

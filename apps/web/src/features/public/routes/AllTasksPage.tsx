@@ -11,6 +11,7 @@ import { TaskFacts } from "../../../components/ui/TaskFacts.tsx";
 import { resultCount, TaskFilterBar } from "../../../components/ui/TaskFilterBar.tsx";
 import { useTaskFilters } from "../../../lib/taskFilters.ts";
 import { useMe } from "../../../lib/auth.ts";
+import { FIRST_PAGE_FILTERS, takeEmbeddedFirstPage } from "../firstPage.ts";
 import { publicQueries } from "../queries.ts";
 
 function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void }) {
@@ -53,9 +54,12 @@ function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void })
 
 export function AllTasksPage() {
   const taskFilters = useTaskFilters();
+  const firstPage = !taskFilters.isFiltered && taskFilters.filters.sort === FIRST_PAGE_FILTERS.sort;
   const tasks = useInfiniteQuery({
     ...publicQueries.tasks(taskFilters.filters),
     placeholderData: keepPreviousData,
+    // The server rendered the first page into the HTML: the app starts with it, no second request.
+    initialData: firstPage ? takeEmbeddedFirstPage : undefined,
   });
   const [viewing, setViewing] = useState<Task | null>(null);
   const items = tasks.data?.pages.flatMap((page) => page.items) ?? [];
@@ -91,12 +95,14 @@ export function AllTasksPage() {
               <TaskCard
                 key={task.id}
                 task={task}
-                firstRow={index < 4}
+                picture={index === 0 ? "first" : index < 4 ? "eager" : "lazy"}
                 action={
                   <button
                     type="button"
                     className="btn btn-primary btn-sm"
                     onClick={() => setViewing(task)}
+                    // Rendered on the server it does nothing until the app has taken over: say so.
+                    disabled={typeof document === "undefined"}
                     aria-label={`Details of ${task.task_title}`}
                   >
                     Details
