@@ -87,14 +87,9 @@ const ResetPasswordPage = onDemand(
   () => import("../features/account/routes/ResetPasswordPage.tsx"),
   "ResetPasswordPage",
 );
-const VerifyEmailPage = onDemand(
-  () => import("../features/account/routes/VerifyEmailPage.tsx"),
-  "VerifyEmailPage",
-);
-const UnsubscribePage = onDemand(
-  () => import("../features/account/routes/UnsubscribePage.tsx"),
-  "UnsubscribePage",
-);
+const mailLinkPages = () => import("../features/account/routes/MailLinkPages.tsx");
+const VerifyEmailPage = onDemand(mailLinkPages, "VerifyEmailPage");
+const UnsubscribePage = onDemand(mailLinkPages, "UnsubscribePage");
 const AboutPage = onDemand(() => import("../features/public/routes/AboutPage.tsx"), "AboutPage");
 const AllTasksPage = onDemand(() => import("../features/public/routes/AllTasksPage.tsx"), "AllTasksPage");
 
