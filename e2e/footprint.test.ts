@@ -4,8 +4,9 @@ import { startServer, type RunningServer } from "./support/server.ts";
 
 // Issue 20's guard: the compiled server, started as `npm start` starts it on data it made
 // before, holds at most this much memory when idle (its resident set, as the system counts it).
-// Measured at 290-300 MB on 2026-11-25 (docs/performance.md); it was 936 MB before issue 20.
-const IDLE_BUDGET_MB = 330;
+// Measured on 2026-11-25 (docs/performance.md): 295 MB on Node 20, 416 MB on Node 24 (CI's);
+// 936 MB before issue 20. The budget holds the Node 24 figure with room for run-to-run noise.
+const IDLE_BUDGET_MB = 450;
 
 const residentMb = (pid: number) =>
   Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" }).trim()) / 1024;
