@@ -1,8 +1,9 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { paths } from "@taskmint/shared/routes";
 import { CardPage } from "../../../components/ui/CardPage.tsx";
-import { useMe, useRefreshMe } from "../../../lib/auth.ts";
+import { sessionQueries, useMe } from "../../../lib/auth.ts";
 import { MAIL_KINDS, type MailKind } from "@taskmint/shared";
 import { errorMessage } from "../../../lib/api.ts";
 import { useUnsubscribe } from "../api.ts";
@@ -20,11 +21,12 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const error = params.get("error");
   const { data: user } = useMe();
-  const refreshMe = useRefreshMe();
-  // The address changed state on the server: the banner and the withdrawal form read it again.
+  const client = useQueryClient();
+  // The address changed state on the server: the banner and the withdrawal form read it again,
+  // once (the client is stable; useRefreshMe's callback is new on every render).
   useEffect(() => {
-    void refreshMe();
-  }, [refreshMe]);
+    void client.invalidateQueries({ queryKey: sessionQueries.me().queryKey });
+  }, [client]);
 
   const next = user ? (
     <Link to={paths.dashboard.root} className="btn btn-primary mt-2 min-h-11">
