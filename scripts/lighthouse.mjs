@@ -2,7 +2,7 @@
 // (emulated Moto G-class phone, simulated throttling): the median performance score
 // of 3 runs at least 95 and accessibility 100 on each page (issue 16).
 // Without --url it serves the production build (run `npm run build` first) with
-// the real server on a fresh database seeded with demo data.
+// the compiled server on a fresh database seeded with demo data.
 //   npx tsx scripts/lighthouse.mjs [--url http://127.0.0.1:PORT/] [--json report.json]
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -44,13 +44,15 @@ function freePort() {
 
 /** Starts the real server on the production build, resolving once /healthz answers 200. */
 async function startServer() {
-  if (!existsSync(path.join(repoRoot, "apps/web/dist/index.html"))) {
-    throw new Error("apps/web/dist/index.html is missing: run `npm run build` first.");
+  for (const built of ["apps/web/dist/index.html", "apps/server/dist/main.js"]) {
+    if (!existsSync(path.join(repoRoot, built))) {
+      throw new Error(`${built} is missing: run \`npm run build\` first.`);
+    }
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), "taskmint-lighthouse-data-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
     cwd: repoRoot,
     env: {
       ...process.env,

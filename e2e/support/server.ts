@@ -36,7 +36,7 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (apps/server/src/main.ts, serving the built web app) on a
+ * Starts the compiled server (apps/server/dist/main.js, serving the built web app) on a
  * free port with a fresh database: a new embedded PGlite, or the PostgreSQL of
  * DATABASE_URL emptied first.
  */

@@ -49,14 +49,18 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 // Any constant works; it only has to be the same in every server process.
 const MIGRATION_LOCK_ID = 727_001;
 
-/** PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory when dataDir is null). */
+/**
+ * PostgreSQL when a URL is given, else embedded PGlite in `dataDir`, or in memory when dataDir is
+ * null: a new cluster, or one started from `pgliteSnapshot` (a `dumpDataDir` tarball).
+ */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
   log?: DatabaseLog;
+  pgliteSnapshot?: Blob;
 }): Promise<DbHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.log ?? pino({ level: "warn" }));
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
 function openPostgres(databaseUrl: string, log: DatabaseLog): DbHandle {
@@ -221,7 +225,7 @@ async function createClusterAside(pgliteDir: string) {
   });
 }
 
-async function openPglite(dataDir: string | null): Promise<DbHandle> {
+async function openPglite(dataDir: string | null, snapshot: Blob | undefined): Promise<DbHandle> {
   let client: PGlite;
   if (dataDir) {
     const pgliteDir = path.resolve(dataDir, "pglite");
@@ -230,7 +234,7 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
     if (!existsSync(path.join(pgliteDir, "PG_VERSION"))) await createClusterAside(pgliteDir);
     client = new PGlite(pgliteDir, pgliteOptions);
   } else {
-    client = new PGlite(pgliteOptions);
+    client = new PGlite({ ...pgliteOptions, loadDataDir: snapshot });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema });

@@ -1,9 +1,10 @@
+import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { pino } from "pino";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import type { CursorPage, SelfRegisterRole, StatementEntry, Submission, Task, User } from "@taskmint/shared";
 import { buildApp, type App } from "../app.ts";
 import { openDatabase, type Database, type DbHandle } from "../db/client.ts";
@@ -18,6 +19,13 @@ import type { WebRenderer } from "../modules/tasks/task-list-page.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A tarball of an in-memory PGlite with every migration applied (global-setup.ts); null on PostgreSQL. */
+    migratedPgliteSnapshot: string | null;
+  }
+}
+
 export interface TestContext {
   app: App;
   db: Database;
@@ -27,17 +35,21 @@ export interface TestContext {
 }
 
 /**
- * Opens the test database: a fresh in-memory PGlite, or the shared PostgreSQL (emptied unless
- * `keepData`), reached at `databaseUrl` when given (a proxy in front of it).
+ * Opens the test database: a fresh in-memory PGlite (from the run's migrated snapshot, see
+ * global-setup.ts), or the worker's PostgreSQL database (emptied unless `keepData`), reached at
+ * `databaseUrl` when given (a proxy in front of it).
  */
 export async function openTestDatabase(
   options: { keepData?: boolean; databaseUrl?: string } = {},
 ): Promise<DbHandle> {
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const snapshotFile = databaseUrl ? null : inject("migratedPgliteSnapshot");
   const handle = await openDatabase({
-    databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL,
+    databaseUrl,
     dataDir: null,
     log,
+    pgliteSnapshot: snapshotFile ? new Blob([await readFile(snapshotFile)]) : undefined,
   });
   await handle.migrate();
   if (handle.kind === "postgres" && !options.keepData) await resetDatabase(handle.db);
