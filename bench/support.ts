@@ -4,6 +4,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { SERVER_NODE_FLAGS } from "../e2e/support/server-node-flags.ts";
 
 export const repoRoot = path.resolve(import.meta.dirname, "..");
 export const ADMIN = { email: "bench-admin@example.com", password: "Admin1234" };
@@ -25,26 +26,30 @@ export async function startServer(
   const base = `http://127.0.0.1:${port}`;
   // With a reference port, the benchmark's own entry point: the production server plus the bare route.
   const entry = options.env?.BENCH_REFERENCE_PORT ? "bench/bench-server.ts" : "main.ts";
-  const child = spawn(process.execPath, ["--import", "tsx", `apps/server/src/${entry}`], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      DATABASE_URL: options.databaseUrl ?? "",
-      DATA_DIR: options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "taskmint-bench-"))),
-      SEED_DEMO: "false",
-      AUTH_RATE_LIMIT: "0",
-      LOG_LEVEL: "warn",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, "--import", "tsx", `apps/server/src/${entry}`],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: base,
+        DATABASE_URL: options.databaseUrl ?? "",
+        DATA_DIR: options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "taskmint-bench-"))),
+        SEED_DEMO: "false",
+        AUTH_RATE_LIMIT: "0",
+        LOG_LEVEL: "warn",
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        ...options.env,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  );
   for (let tries = 0; ; tries += 1) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;

@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { QUIET_CHROMIUM_FLAGS, chromiumPath } from "../e2e/support/browser.ts";
+import { SERVER_NODE_FLAGS } from "../e2e/support/server-node-flags.ts";
 
 const MIN_PERFORMANCE = 95;
 const MIN_ACCESSIBILITY = 100;
@@ -52,7 +53,7 @@ async function startServer() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), "taskmint-lighthouse-data-"));
-  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "apps/server/dist/main.js"], {
     cwd: repoRoot,
     env: {
       ...process.env,

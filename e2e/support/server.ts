@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "./server-node-flags.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -53,7 +54,7 @@ export async function startServer(
   const dataDir = reuse?.dataDir ?? (await mkdtemp(path.join(tmpdir(), "taskmint-e2e-")));
   let output = "";
   // The compiled server, as `npm start` runs it (`npm run build` made it).
-  const child: ChildProcess = spawn(process.execPath, ["apps/server/dist/main.js"], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "apps/server/dist/main.js"], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,5 +1,6 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync } from "node:fs";
-import { Worker } from "node:worker_threads";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -196,33 +197,40 @@ const pgliteOptions = {
 };
 
 /**
- * Creates a new embedded database in a worker thread that then ends. Creating one runs
- * PostgreSQL's initdb, which leaves about 500 MB in the process that ran it for as long as it
- * lives (WebAssembly memory never shrinks); a worker's memory goes with the worker.
+ * Creates a new embedded database and applies the migrations in a child process that then ends.
+ * Creating one runs PostgreSQL's initdb, and the first statements compile PGlite's WebAssembly:
+ * in the process that did it, that left 500 MB (WebAssembly memory never shrinks) and, in a
+ * worker thread, still 170 MB on Node 24 (the compiler's freed memory stays with the allocator).
+ * A process gives all of it back. It runs on V8's baseline compiler only: for one short job,
+ * compiling for speed costs more than it saves.
  */
 async function createClusterAside(pgliteDir: string) {
-  const worker = new Worker(
-    `const { workerData } = require("node:worker_threads");
-     import(workerData.pglite).then(async ({ PGlite }) => {
-       const db = new PGlite(workerData.dir, workerData.options);
-       await db.waitReady;
-       await db.close();
-     });`,
-    {
-      eval: true,
-      workerData: {
-        pglite: import.meta.resolve("@electric-sql/pglite"),
-        dir: pgliteDir,
-        options: pgliteOptions,
-      },
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    worker.once("error", reject);
-    worker.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`creating the database failed (worker exit ${code})`)),
+  const script = `
+    const [dir, options, migrationsFolder, pglite, drizzle, migrator] = JSON.parse(process.argv[1]);
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate }] = await Promise.all(
+      [pglite, drizzle, migrator].map((module) => import(module)),
     );
-  });
+    const client = new PGlite(dir, options);
+    await client.waitReady;
+    await migrate(drizzlePglite({ client }), { migrationsFolder });
+    await client.close();`;
+  const settings = [
+    pgliteDir,
+    pgliteOptions,
+    migrationsFolder,
+    import.meta.resolve("@electric-sql/pglite"),
+    import.meta.resolve("drizzle-orm/pglite"),
+    import.meta.resolve("drizzle-orm/pglite/migrator"),
+  ];
+  const child = spawn(
+    process.execPath,
+    ["--liftoff-only", "--input-type=module", "--eval", script, JSON.stringify(settings)],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  let errors = "";
+  child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  const [code, signal] = (await once(child, "exit")) as [number | null, string | null];
+  if (code !== 0) throw new Error(`creating the database failed (${signal ?? `exit ${code}`}): ${errors}`);
 }
 
 async function openPglite(dataDir: string | null, snapshot: Blob | undefined): Promise<DbHandle> {
