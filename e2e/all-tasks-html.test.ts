@@ -54,6 +54,10 @@ describe("All Tasks in the served HTML", () => {
     expect(pictures[0]).toContain(`src="${firstPage.items[0]?.task_image_url}"`);
     expect(pictures[0]).toMatch(/fetchpriority="high"/i);
     expect(pictures[0]).not.toMatch(/loading="lazy"/);
+    // The app's scripts (not needed for this first paint) come after it, at low priority.
+    const scripts = [...html.matchAll(/<(?:script [^>]*src|link rel="modulepreload")[^>]*>/g)];
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const [tag] of scripts) expect(tag).toContain('fetchpriority="low"');
     // The page's data, as the API answers it, for the app's query cache; no preload asks for it again.
     const data = new RegExp(
       `<script type="application/json" id="${FIRST_PAGE_DATA_ID}">([^<]*)</script>`,

@@ -120,6 +120,27 @@ function printTable(rows) {
   for (const line of cells) console.log(line.map((cell, column) => cell.padStart(widths[column])).join("  "));
 }
 
+/** How many times a run is tried again when Chromium's trace lost its navigation start. */
+const TRACE_RETRIES = 2;
+
+/**
+ * One Lighthouse run of a page. NO_NAVSTART is Lighthouse failing to record the trace (seen
+ * now and then on a busy 2-core machine), not a result of the page: that run is made again.
+ */
+async function measure(port, pageUrl, run) {
+  for (let attempt = 0; ; attempt++) {
+    const result = await lighthouse(pageUrl, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+    });
+    if (!result) throw new Error("Lighthouse returned no result");
+    if (result.lhr.runtimeError?.code !== "NO_NAVSTART" || attempt === TRACE_RETRIES) return result;
+    console.log(`   (run ${run}: Lighthouse recorded no navigation start; measuring it again)`);
+  }
+}
+
 async function main() {
   const server = args.url ? null : await startServer();
   const url = args.url ?? server.url;
@@ -139,13 +160,7 @@ async function main() {
       const runs = [];
       let lastReport = "";
       for (let run = 1; run <= RUNS; run++) {
-        const result = await lighthouse(pageUrl, {
-          port: chromium.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility"],
-        });
-        if (!result) throw new Error("Lighthouse returned no result");
+        const result = await measure(chromium.port, pageUrl, run);
         const { lhr } = result;
         if (lhr.runtimeError)
           throw new Error(
