@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("env", env);
   app.decorate("db", db);
   app.decorate("clock", deps.clock ?? (() => new Date()));
-  app.decorate<SandboxProvider | StripeProvider>("payments", createPaymentProvider(env));
+  app.decorate<SandboxProvider | StripeProvider>("payments", await createPaymentProvider(env));
   const sendMail = createMailer(env, app.log);
   app.decorate("sendMail", sendMail);
   app.decorate("auth", createAuth({ env, db, secret: deps.authSecret, sendMail, log: app.log }));

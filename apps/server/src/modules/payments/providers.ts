@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { SandboxCard } from "@taskmint/shared";
 import type { Env } from "../../env.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -72,12 +72,13 @@ export class StripeProvider implements PaymentProvider {
   readonly client: Stripe;
 
   constructor(
+    StripeClient: typeof Stripe,
     secretKey: string,
     private readonly webhookSecret: string | undefined,
     apiBase?: string,
   ) {
     const base = apiBase ? new URL(apiBase) : null;
-    this.client = new Stripe(secretKey, {
+    this.client = new StripeClient(secretKey, {
       maxNetworkRetries: 1,
       ...(base
         ? {
@@ -119,9 +120,16 @@ export class StripeProvider implements PaymentProvider {
   }
 }
 
-export function createPaymentProvider(env: Env): SandboxProvider | StripeProvider {
+/** The configured provider; Stripe's SDK (35 MB resident once loaded) is loaded only when it is the one. */
+export async function createPaymentProvider(env: Env): Promise<SandboxProvider | StripeProvider> {
   if (env.PAYMENT_PROVIDER === "stripe" && env.STRIPE_SECRET_KEY) {
-    return new StripeProvider(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_API_BASE);
+    const { default: StripeClient } = await import("stripe");
+    return new StripeProvider(
+      StripeClient,
+      env.STRIPE_SECRET_KEY,
+      env.STRIPE_WEBHOOK_SECRET,
+      env.STRIPE_API_BASE,
+    );
   }
   return new SandboxProvider();
 }
