@@ -56,6 +56,32 @@ describe("notifications, profile and password reset", () => {
     await context.close();
   });
 
+  it("a notification made while the bell's stream was connecting still reaches the bell", async () => {
+    const buyer = await registerViaApi(server.url, "buyer", "Connie Connect");
+    const worker = await registerViaApi(server.url, "worker", "Lena Late");
+    const asBuyer = await apiSession(server.url, buyer);
+    const task = await postTaskViaApi(asBuyer, { task_title: "Check a link", payable_amount: "4" });
+    const asWorker = await apiSession(server.url, worker);
+    const submission = await asWorker<{ id: string }>("POST", `/api/tasks/${task.id}/submissions`, {
+      submission_details: "The link works",
+    });
+    const { context, page } = await signedInPage(browser, server.url, worker);
+    // The next page's stream connects only after the page has read its notifications and the
+    // buyer has approved: the approval's event goes out while nobody listens.
+    let approve!: () => void;
+    const approved = new Promise<void>((resolve) => (approve = resolve));
+    await page.route("**/api/notifications/stream", async (route) => {
+      await approved;
+      await route.continue();
+    });
+    await page.goto("/dashboard/workerHome");
+    await expect.poll(() => page.getByRole("button", { name: "Notifications", exact: true }).count()).toBe(1);
+    await asBuyer("POST", `/api/submissions/${submission.id}/approve`, {});
+    approve();
+    await expect.poll(() => page.getByRole("button", { name: /Notifications, 1 unread/ }).count()).toBe(1);
+    await context.close();
+  });
+
   it("profile edit shows the new name in the top bar", async () => {
     const user = await registerViaApi(server.url, "buyer", "Paula Profile");
     const { context, page } = await signedInPage(browser, server.url, user);

@@ -23,6 +23,9 @@ export function useNotificationStream(enabled: boolean) {
     if (!enabled) return;
     const source = new EventSource("/api/notifications/stream", { withCredentials: true });
     source.addEventListener("notification", () => void client.invalidateQueries());
+    // What happened while the stream was not connected (before it first connected, or while it
+    // reconnected) was never sent on it: each connection refreshes what is on screen.
+    source.addEventListener("open", () => void client.invalidateQueries());
     return () => source.close();
   }, [enabled, client]);
 }
