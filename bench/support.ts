@@ -4,7 +4,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { SERVER_NODE_FLAGS } from "../e2e/support/server-node-flags.ts";
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "../e2e/support/server-node-flags.ts";
 
 export const repoRoot = path.resolve(import.meta.dirname, "..");
 export const ADMIN = { email: "bench-admin@example.com", password: "Admin1234" };
@@ -33,6 +33,7 @@ export async function startServer(
       cwd: repoRoot,
       env: {
         ...process.env,
+        ...SERVER_ENVIRONMENT,
         NODE_ENV: "production",
         AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
         PORT: String(port),

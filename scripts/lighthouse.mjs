@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { QUIET_CHROMIUM_FLAGS, chromiumPath } from "../e2e/support/browser.ts";
-import { SERVER_NODE_FLAGS } from "../e2e/support/server-node-flags.ts";
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "../e2e/support/server-node-flags.ts";
 
 const MIN_PERFORMANCE = 95;
 const MIN_ACCESSIBILITY = 100;
@@ -57,6 +57,7 @@ async function startServer() {
     cwd: repoRoot,
     env: {
       ...process.env,
+      ...SERVER_ENVIRONMENT,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -10,6 +10,23 @@ import { pathToFileURL } from "node:url";
 const root = path.resolve(import.meta.dirname, "..");
 const at = (...parts) => path.join(root, ...parts);
 
+// glibc's malloc keeps what V8's compiler threads free in per-thread arenas, and raises its own
+// threshold for returning large blocks as it goes: after PGlite's WebAssembly is compiled the
+// idle server held about 60 MB it no longer used. These settings (scripts/server-environment.json,
+// decision 024) give an arena's free top back past 128 KB; glibc reads them at process start,
+// so on Linux this process replaces itself once with them set (same process, no child).
+const serverEnvironment = JSON.parse(readFileSync(at("scripts/server-environment.json"), "utf8"));
+if (
+  process.platform === "linux" &&
+  typeof process.execve === "function" &&
+  Object.entries(serverEnvironment).some(([name, value]) => process.env[name] !== value)
+) {
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+    ...process.env,
+    ...serverEnvironment,
+  });
+}
+
 /** Every file under the given paths (folders walked, node_modules and build output skipped). */
 function filesUnder(paths) {
   const files = [];

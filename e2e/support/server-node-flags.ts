@@ -12,3 +12,8 @@ export const SERVER_NODE_FLAGS: string[] = (
 ).scripts.start
   .split(/\s+/)
   .filter((word) => word.startsWith("--"));
+
+/** The environment `npm start` gives the server on Linux (scripts/start.mjs): glibc malloc's settings. */
+export const SERVER_ENVIRONMENT: Record<string, string> = JSON.parse(
+  readFileSync(new URL("../../scripts/server-environment.json", import.meta.url), "utf8"),
+) as Record<string, string>;

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SERVER_NODE_FLAGS } from "./server-node-flags.ts";
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "./server-node-flags.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -58,6 +58,7 @@ export async function startServer(
     cwd: repoRoot,
     env: {
       ...process.env,
+      ...SERVER_ENVIRONMENT,
       NODE_ENV: "test",
       PORT: String(port),
       HOST: "127.0.0.1",
