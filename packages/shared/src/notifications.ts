@@ -14,6 +14,14 @@ export type AppNotification = z.infer<typeof notificationSchema>;
 export const notificationPageSchema = pageOf(notificationSchema).extend({ unread: z.number().int() });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
+/**
+ * The stream's first event: the id of the user's newest notification when the stream began
+ * listening. A page that read its notifications before that and saw another newest one missed
+ * what came in between (the stream sends only what comes after).
+ */
+export const streamReadySchema = z.object({ latest_id: z.string().nullable() });
+export type StreamReady = z.infer<typeof streamReadySchema>;
+
 /** Body of POST /api/notifications/read: some ids, or all. */
 export const markReadSchema = z.union([
   z.object({ ids: z.array(z.uuid()).min(1).max(100) }).strict(),

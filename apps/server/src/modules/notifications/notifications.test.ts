@@ -117,6 +117,29 @@ describe("notifications (rule R15)", () => {
 });
 
 /** Reads Server-Sent Events until `want` events arrived (or the time runs out). */
+/** The stream's first event, by name, with its data. */
+async function firstEvent(url: string, cookie: string): Promise<{ event: string; data: unknown }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 15_000);
+  try {
+    const response = await fetch(url, { headers: { cookie }, signal: controller.signal });
+    const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
+    if (!reader) throw new Error("no body");
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the stream ended before an event: ${buffer}`);
+      buffer += new TextDecoder().decode(value);
+      const block = buffer.split("\n\n").find((part) => part.startsWith("event: "));
+      const [name, data] = block?.split("\n") ?? [];
+      if (name && data) return { event: name.slice(7), data: JSON.parse(data.slice(6)) as unknown };
+    }
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}
+
 async function readEvents(
   url: string,
   cookie: string,
@@ -182,6 +205,27 @@ describe("the live stream", () => {
       });
     });
     expect(events.map((event) => event.message)).toEqual(["hello live"]);
+  });
+
+  it("begins the stream with the newest notification's id, so a page can tell what it missed", async () => {
+    const worker = await registerUser(ctx.app, "worker");
+    expect(await firstEvent(`${url}/api/notifications/stream`, worker.cookie)).toEqual({
+      event: "ready",
+      data: { latest_id: null },
+    });
+    for (const message of ["first", "second"])
+      await notify(ctx.db, { userId: worker.user.id, message, actionRoute: "/dashboard", kind: "other" });
+    const listed = await ctx.app.inject({
+      method: "GET",
+      url: "/api/notifications?limit=10",
+      headers: { cookie: worker.cookie },
+    });
+    const newest = listed.json<{ items: AppNotification[] }>().items[0];
+    expect(newest?.message).toBe("second");
+    expect(await firstEvent(`${url}/api/notifications/stream`, worker.cookie)).toEqual({
+      event: "ready",
+      data: { latest_id: newest?.id },
+    });
   });
 
   it("delivers a notification made by a second server on the same database", async () => {

@@ -5,6 +5,7 @@ import {
   notificationSettingsSchema,
   notificationSettingsUpdateSchema,
   pageQuerySchema,
+  type StreamReady,
   unsubscribedSchema,
   unsubscribeTokenSchema,
   updatedCountSchema,
@@ -19,7 +20,7 @@ import {
   unsubscribe,
   updateNotificationSettings,
 } from "./mail.ts";
-import { listNotifications, markRead } from "./service.ts";
+import { listNotifications, markRead, newestNotificationId } from "./service.ts";
 
 const HEARTBEAT_MS = 25_000;
 
@@ -123,7 +124,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole(),
       schema: {
         tags: ["notifications"],
-        summary: "Server-Sent Events: one `notification` event per new notification",
+        summary:
+          "Server-Sent Events: first `ready` (the newest notification's id as the stream began), then one `notification` event per new notification",
       },
     },
     async (request, reply) => {
@@ -153,6 +155,17 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       request.raw.on("close", close);
       raw.on("finish", close);
+      // Read after subscribing: whatever is newer than this comes on the stream.
+      let ready: StreamReady;
+      try {
+        ready = { latest_id: await newestNotificationId(app.db, id) };
+      } catch (error) {
+        // The database is away: the browser connects again (retry above) and reads again.
+        request.log.warn({ err: error }, "the notification stream could not read the newest notification");
+        raw.end();
+        return;
+      }
+      if (!raw.writableEnded && !raw.destroyed) raw.write(`event: ready\ndata: ${JSON.stringify(ready)}\n\n`);
     },
   );
 };

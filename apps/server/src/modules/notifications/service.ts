@@ -73,6 +73,15 @@ export async function listNotifications(
   return { ...listed, unread: unread?.total ?? 0 };
 }
 
+/** The id of the user's newest notification, first in their list, or null. */
+export async function newestNotificationId(db: Database, userId: string): Promise<string | null> {
+  const newest = await newestFirstPage(db, notificationView, eq(notifications.userId, userId), {
+    page: 1,
+    limit: 1,
+  });
+  return newest.items[0]?.id ?? null;
+}
+
 /** Marks the user's own notifications read: the given ids, or all. Others' ids are ignored. */
 export async function markRead(
   db: Database,

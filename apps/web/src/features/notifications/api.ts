@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { streamReadySchema } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
 import { useInvalidate } from "../../lib/invalidate.ts";
 import { notificationQueries } from "./queries.ts";
@@ -23,9 +24,19 @@ export function useNotificationStream(enabled: boolean) {
     if (!enabled) return;
     const source = new EventSource("/api/notifications/stream", { withCredentials: true });
     source.addEventListener("notification", () => void client.invalidateQueries());
-    // What happened while the stream was not connected (before it first connected, or while it
-    // reconnected) was never sent on it: each connection refreshes what is on screen.
-    source.addEventListener("open", () => void client.invalidateQueries());
+    // A notification made while the stream was not connected (before it first connected, or
+    // while it reconnected) was never sent on it: when the newest one as the stream began is
+    // not the newest this page has read, what is on screen is refreshed.
+    source.addEventListener("ready", (event) => {
+      const ready = streamReadySchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+      if (!ready.success) return;
+      void client.ensureQueryData(notificationQueries.latest()).then(
+        (listed) => {
+          if ((listed.items[0]?.id ?? null) !== ready.data.latest_id) void client.invalidateQueries();
+        },
+        () => undefined,
+      );
+    });
     return () => source.close();
   }, [enabled, client]);
 }
