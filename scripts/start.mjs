@@ -13,7 +13,8 @@ const at = (...parts) => path.join(root, ...parts);
 // glibc's malloc keeps what V8's compiler threads free in per-thread arenas, and raises its own
 // threshold for returning large blocks as it goes: after PGlite's WebAssembly is compiled the
 // idle server held about 60 MB it no longer used. These settings (scripts/server-environment.json,
-// decision 024) give an arena's free top back past 128 KB; glibc reads them at process start,
+// decision 024) give back blocks of 128 KB and more, and an arena's free top past 128 KB, when
+// freed; glibc reads them at process start,
 // so on Linux this process replaces itself once with them set (same process, no child).
 const serverEnvironment = JSON.parse(readFileSync(at("scripts/server-environment.json"), "utf8"));
 if (

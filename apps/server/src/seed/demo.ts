@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import sharp from "sharp";
 import { isoDate, type Role, type SelfRegisterRole, type TaskCategory } from "@taskmint/shared";
 import type { Database } from "../db/client.ts";
 import { submitWork } from "../modules/submissions/service.ts";
@@ -23,6 +22,7 @@ const illustration = (name: string) =>
 
 /** A drawing from ./illustrations as a PNG, so demo tasks and accounts have real stored images. */
 async function picture(svg: string): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 

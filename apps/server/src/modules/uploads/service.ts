@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import { MAX_IMAGE_BYTES } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { uploads } from "../../db/schema/index.ts";
@@ -27,6 +26,8 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (!sniffed || !ACCEPTED_IMAGE_TYPES.has(sniffed.mime)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The photo must be a JPEG, PNG, WebP, GIF or AVIF image");
   }
+  // sharp (libvips and its threads, about 20 MB resident) loads with the first image, not at start.
+  const { default: sharp } = await import("sharp");
   try {
     const bytes = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate()
