@@ -156,16 +156,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       request.raw.on("close", close);
       raw.on("finish", close);
       // Read after subscribing: whatever is newer than this comes on the stream.
-      let ready: StreamReady;
       try {
-        ready = { latest_id: await newestNotificationId(app.db, id) };
+        const ready: StreamReady = { latest_id: await newestNotificationId(app.db, id) };
+        if (!raw.writableEnded && !raw.destroyed)
+          raw.write(`event: ready\ndata: ${JSON.stringify(ready)}\n\n`);
       } catch (error) {
-        // The database is away: the browser connects again (retry above) and reads again.
+        // The database went away: the stream stays and carries what comes once it is back; only
+        // this connection's check for a notification it missed is lost.
         request.log.warn({ err: error }, "the notification stream could not read the newest notification");
-        raw.end();
-        return;
       }
-      if (!raw.writableEnded && !raw.destroyed) raw.write(`event: ready\ndata: ${JSON.stringify(ready)}\n\n`);
     },
   );
 };
