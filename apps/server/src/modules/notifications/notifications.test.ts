@@ -116,7 +116,6 @@ describe("notifications (rule R15)", () => {
   });
 });
 
-/** Reads Server-Sent Events until `want` events arrived (or the time runs out). */
 /** The stream's first event, by name, with its data. */
 async function firstEvent(url: string, cookie: string): Promise<{ event: string; data: unknown }> {
   const controller = new AbortController();
@@ -140,6 +139,7 @@ async function firstEvent(url: string, cookie: string): Promise<{ event: string;
   }
 }
 
+/** Reads Server-Sent Events until `want` events arrived (or the time runs out). */
 async function readEvents(
   url: string,
   cookie: string,

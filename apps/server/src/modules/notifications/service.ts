@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AppNotification, MarkReadRequest, NotificationKind, Page, PageQuery } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { notifications } from "../../db/schema/index.ts";
@@ -75,11 +75,14 @@ export async function listNotifications(
 
 /** The id of the user's newest notification, first in their list, or null. */
 export async function newestNotificationId(db: Database, userId: string): Promise<string | null> {
-  const newest = await newestFirstPage(db, notificationView, eq(notifications.userId, userId), {
-    page: 1,
-    limit: 1,
-  });
-  return newest.items[0]?.id ?? null;
+  // The list's order (newestFirstPage), without its count.
+  const [newest] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(1);
+  return newest?.id ?? null;
 }
 
 /** Marks the user's own notifications read: the given ids, or all. Others' ids are ignored. */

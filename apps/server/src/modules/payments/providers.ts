@@ -69,26 +69,11 @@ function luhnValid(digits: string): boolean {
 /** Stripe PaymentIntents; coins are credited only after the intent is re-read from Stripe. */
 export class StripeProvider implements PaymentProvider {
   readonly name = "stripe" as const;
-  readonly client: Stripe;
 
   constructor(
-    StripeClient: typeof Stripe,
-    secretKey: string,
+    readonly client: Stripe,
     private readonly webhookSecret: string | undefined,
-    apiBase?: string,
-  ) {
-    const base = apiBase ? new URL(apiBase) : null;
-    this.client = new StripeClient(secretKey, {
-      maxNetworkRetries: 1,
-      ...(base
-        ? {
-            host: base.hostname,
-            port: Number(base.port),
-            protocol: base.protocol.replace(":", "") as "http" | "https",
-          }
-        : {}),
-    });
-  }
+  ) {}
 
   async createIntent(payment: { id: string; amountCents: number; buyerEmail: string }) {
     const intent = await this.client.paymentIntents.create(
@@ -123,13 +108,19 @@ export class StripeProvider implements PaymentProvider {
 /** The configured provider; Stripe's SDK (35 MB resident once loaded) is loaded only when it is the one. */
 export async function createPaymentProvider(env: Env): Promise<SandboxProvider | StripeProvider> {
   if (env.PAYMENT_PROVIDER === "stripe" && env.STRIPE_SECRET_KEY) {
-    const { default: StripeClient } = await import("stripe");
-    return new StripeProvider(
-      StripeClient,
-      env.STRIPE_SECRET_KEY,
-      env.STRIPE_WEBHOOK_SECRET,
-      env.STRIPE_API_BASE,
-    );
+    const { default: Stripe } = await import("stripe");
+    const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
+    const client = new Stripe(env.STRIPE_SECRET_KEY, {
+      maxNetworkRetries: 1,
+      ...(base
+        ? {
+            host: base.hostname,
+            port: Number(base.port),
+            protocol: base.protocol.replace(":", "") as "http" | "https",
+          }
+        : {}),
+    });
+    return new StripeProvider(client, env.STRIPE_WEBHOOK_SECRET);
   }
   return new SandboxProvider();
 }
