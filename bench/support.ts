@@ -18,39 +18,39 @@ export interface RunningServer {
 
 const freePort = () => 3900 + Math.floor(Math.random() * 90);
 
-/** Starts `apps/server` in production mode on DATABASE_URL, or on PGlite in `dataDir` (a fresh temp dir by default). */
+/**
+ * Starts the compiled server (`apps/server/dist`, built by the npm script first) in production
+ * mode, with `npm start`'s Node options and environment, on DATABASE_URL or on PGlite in
+ * `dataDir` (a fresh temp dir by default).
+ */
 export async function startServer(
   options: { databaseUrl?: string; dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   // With a reference port, the benchmark's own entry point: the production server plus the bare route.
-  const entry = options.env?.BENCH_REFERENCE_PORT ? "bench/bench-server.ts" : "main.ts";
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, "--import", "tsx", `apps/server/src/${entry}`],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        ...SERVER_ENVIRONMENT,
-        NODE_ENV: "production",
-        AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: base,
-        DATABASE_URL: options.databaseUrl ?? "",
-        DATA_DIR: options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "taskmint-bench-"))),
-        SEED_DEMO: "false",
-        AUTH_RATE_LIMIT: "0",
-        LOG_LEVEL: "warn",
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        ...options.env,
-      },
-      stdio: ["ignore", "inherit", "inherit"],
+  const entry = options.env?.BENCH_REFERENCE_PORT ? "bench-server.js" : "main.js";
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, `apps/server/dist/${entry}`], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...SERVER_ENVIRONMENT,
+      NODE_ENV: "production",
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      DATABASE_URL: options.databaseUrl ?? "",
+      DATA_DIR: options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "taskmint-bench-"))),
+      SEED_DEMO: "false",
+      AUTH_RATE_LIMIT: "0",
+      LOG_LEVEL: "warn",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...options.env,
     },
-  );
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   for (let tries = 0; ; tries += 1) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;

@@ -1,5 +1,7 @@
 // Compiles the server into one JavaScript file, apps/server/dist/main.js, which `npm start`
-// runs with plain Node (no TypeScript loader). npm packages stay outside the bundle; the
+// runs with plain Node (no TypeScript loader), and the benchmark's entry point (the same server
+// plus its bare reference route) into dist/bench-server.js, so that `npm run bench` measures the
+// compiled server users run. npm packages stay outside the bundle; the
 // workspace's shared package is compiled in. The migrations and the demo illustrations, read
 // at run time beside the code, are copied next to it.
 import { cp, readFile, rm } from "node:fs/promises";
@@ -14,8 +16,11 @@ const external = Object.keys(manifest.dependencies).filter((name) => !name.start
 
 await rm(dist, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(server, "src/main.ts")],
-  outfile: path.join(dist, "main.js"),
+  entryPoints: {
+    main: path.join(server, "src/main.ts"),
+    "bench-server": path.join(server, "src/bench/bench-server.ts"),
+  },
+  outdir: dist,
   bundle: true,
   platform: "node",
   format: "esm",
@@ -32,4 +37,4 @@ await build({
 });
 await cp(path.join(server, "src/db/migrations"), path.join(dist, "migrations"), { recursive: true });
 await cp(path.join(server, "src/seed/illustrations"), path.join(dist, "illustrations"), { recursive: true });
-console.log("built apps/server/dist/main.js");
+console.log("built apps/server/dist/main.js and bench-server.js");
