@@ -1,5 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { totalmem } from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
+import { baselineCompilerOnly, LOW_MEMORY_BYTES, machineMemoryBytes } from "../scripts/server-runtime.mjs";
 import { startServer, type RunningServer } from "./support/server.ts";
 
 // Issue 20's guard: the compiled server, started as `npm start` starts it (its Node options and
@@ -33,4 +35,30 @@ describe("memory footprint", () => {
     console.log(`idle server: ${resident.toFixed(0)} MB resident (budget ${IDLE_BUDGET_MB} MB)`);
     expect(resident).toBeLessThanOrEqual(IDLE_BUDGET_MB);
   }, 120_000);
+});
+
+describe("npm start on a small machine (decision 025)", () => {
+  const GiB = 1024 ** 3;
+  const node24 = "13.6.233.17-node.53";
+
+  it("keeps PGlite on V8's baseline compiler only on Node 24 with under 2 GiB", () => {
+    expect(LOW_MEMORY_BYTES).toBe(2 * GiB);
+    const decide = (v8Version: string, memoryBytes: number, databaseUrl?: string) =>
+      baselineCompilerOnly({ v8Version, memoryBytes, databaseUrl });
+    expect(decide(node24, 1 * GiB)).toBe(true);
+    expect(decide(node24, 2 * GiB - 1)).toBe(true);
+    expect(decide(node24, 2 * GiB)).toBe(false);
+    expect(decide(node24, 24 * GiB)).toBe(false);
+    // Node 22's and Node 26's V8 optimise the parser in 25 MB.
+    expect(decide("12.4.254.21-node.33", 1 * GiB)).toBe(false);
+    expect(decide("14.6.202.34-node.34", 1 * GiB)).toBe(false);
+    // On PostgreSQL no WebAssembly runs.
+    expect(decide(node24, 1 * GiB, "postgres://postgres@127.0.0.1:5432/test")).toBe(false);
+  });
+
+  it("reads the machine's memory as at most its total", () => {
+    const memory = machineMemoryBytes();
+    expect(memory).toBeGreaterThan(0);
+    expect(memory).toBeLessThanOrEqual(totalmem());
+  });
 });

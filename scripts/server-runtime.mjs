@@ -1,0 +1,26 @@
+// Whether `npm start` (scripts/start.mjs) adds a V8 option for this machine: decided here, apart
+// from the start script, so that a test can check the decision.
+import { totalmem } from "node:os";
+
+/** Below this much memory, Node 24 keeps PGlite on V8's baseline compiler (decision 025). */
+export const LOW_MEMORY_BYTES = 2 * 1024 ** 3;
+
+/**
+ * Whether the embedded database's WebAssembly should stay on V8's baseline compiler. Node 24's
+ * V8 (13.6) takes about 600 MB for half a second to optimise one PGlite function once it is hot
+ * (PostgreSQL's SQL parser; Node 22's and Node 26's V8 take 25 MB for it). On a machine with
+ * under 2 GiB that spike could get the server killed; the baseline compiler avoids it for about
+ * 15% of the benchmark's throughput. On PostgreSQL nothing is compiled, so nothing changes.
+ *
+ * @param {{ v8Version: string, memoryBytes: number, databaseUrl: string | undefined }} machine
+ * @returns {boolean}
+ */
+export function baselineCompilerOnly({ v8Version, memoryBytes, databaseUrl }) {
+  return !databaseUrl && v8Version.startsWith("13.") && memoryBytes < LOW_MEMORY_BYTES;
+}
+
+/** This machine's memory: the container's limit where one is set, else the total. */
+export function machineMemoryBytes() {
+  const limit = process.constrainedMemory?.() ?? 0;
+  return limit > 0 ? Math.min(limit, totalmem()) : totalmem();
+}
