@@ -1,7 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { totalmem } from "node:os";
-import { afterAll, describe, expect, it } from "vitest";
-import { baselineCompilerOnly, LOW_MEMORY_BYTES, machineMemoryBytes } from "../scripts/server-runtime.mjs";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import {
+  baselineCompilerOnly,
+  LOW_MEMORY_BYTES,
+  machineMemoryBytes,
+  thisMachine,
+} from "../scripts/server-runtime.mjs";
 import { startServer, type RunningServer } from "./support/server.ts";
 
 // Issue 20's guard: the compiled server, started as `npm start` starts it (its Node options and
@@ -56,9 +61,24 @@ describe("npm start on a small machine (decision 025)", () => {
     expect(decide(node24, 1 * GiB, "postgres://postgres@127.0.0.1:5432/test")).toBe(false);
   });
 
-  it("reads the machine's memory as at most its total", () => {
-    const memory = machineMemoryBytes();
-    expect(memory).toBeGreaterThan(0);
-    expect(memory).toBeLessThanOrEqual(totalmem());
+  afterEach(() => vi.restoreAllMocks());
+
+  it("reads the container's memory limit where one is set, else the machine's total", () => {
+    vi.spyOn(process, "constrainedMemory").mockReturnValue(1 * GiB);
+    expect(machineMemoryBytes()).toBe(Math.min(1 * GiB, totalmem()));
+    // No limit: 0, or (cgroup "max") 2^64.
+    vi.spyOn(process, "constrainedMemory").mockReturnValue(0);
+    expect(machineMemoryBytes()).toBe(totalmem());
+    vi.spyOn(process, "constrainedMemory").mockReturnValue(2 ** 64);
+    expect(machineMemoryBytes()).toBe(totalmem());
+  });
+
+  it("decides from this process's V8, memory and database", () => {
+    vi.spyOn(process, "constrainedMemory").mockReturnValue(1 * GiB);
+    expect(thisMachine()).toEqual({
+      v8Version: process.versions.v8,
+      memoryBytes: Math.min(1 * GiB, totalmem()),
+      databaseUrl: process.env.DATABASE_URL,
+    });
   });
 });

@@ -1,8 +1,8 @@
 import { runServer } from "../server.ts";
 import { startReferenceServer } from "./reference-server.ts";
 
-// `npm run bench` starts this instead of main.ts: the same server, plus the bare reference
-// route on BENCH_REFERENCE_PORT. Nothing of it runs in production.
+// `npm run bench` starts this (compiled to dist/bench-server.js) instead of main.ts: the same
+// server, plus the bare reference route on BENCH_REFERENCE_PORT. Nothing of it runs in production.
 const port = Number(process.env.BENCH_REFERENCE_PORT);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
   console.error("BENCH_REFERENCE_PORT must be a port number");
