@@ -116,36 +116,18 @@ describe("notifications (rule R15)", () => {
   });
 });
 
-/** The stream's first event, by name, with its data. */
-async function firstEvent(url: string, cookie: string): Promise<{ event: string; data: unknown }> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), 15_000);
-  try {
-    const response = await fetch(url, { headers: { cookie }, signal: controller.signal });
-    const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
-    if (!reader) throw new Error("no body");
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`the stream ended before an event: ${buffer}`);
-      buffer += new TextDecoder().decode(value);
-      const block = buffer.split("\n\n").find((part) => part.startsWith("event: "));
-      const [name, data] = block?.split("\n") ?? [];
-      if (name && data) return { event: name.slice(7), data: JSON.parse(data.slice(6)) as unknown };
-    }
-  } finally {
-    clearTimeout(timer);
-    controller.abort();
-  }
-}
+type StreamEvent = { event: string; data: unknown };
 
-/** Reads Server-Sent Events until `want` events arrived (or the time runs out). */
-async function readEvents(
+/**
+ * Reads a Server-Sent Events stream until `enough` says so, the stream ends or 15 s pass;
+ * `trigger` runs once the stream is open (its subscription is made before its first line).
+ */
+async function readStream(
   url: string,
   cookie: string,
-  want: number,
-  trigger: () => Promise<void>,
-): Promise<AppNotification[]> {
+  enough: (events: StreamEvent[]) => boolean,
+  trigger: () => Promise<void> = async () => {},
+): Promise<StreamEvent[]> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 15_000);
   const response = await fetch(url, {
@@ -155,11 +137,11 @@ async function readEvents(
   expect(response.headers.get("content-type")).toContain("text/event-stream");
   const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
   if (!reader) throw new Error("no body");
-  const events: AppNotification[] = [];
+  const events: StreamEvent[] = [];
   let buffer = "";
   let triggered = false;
   try {
-    while (events.length < want) {
+    while (!enough(events)) {
       const { value, done } = await reader.read();
       if (done) break;
       buffer += new TextDecoder().decode(value);
@@ -168,9 +150,10 @@ async function readEvents(
         await trigger();
       }
       for (const block of buffer.split("\n\n").slice(0, -1)) {
-        const data = block.split("\n").find((line) => line.startsWith("data: "));
-        if (block.includes("event: notification") && data)
-          events.push(JSON.parse(data.slice(6)) as AppNotification);
+        const lines = block.split("\n");
+        const name = lines.find((line) => line.startsWith("event: "));
+        const data = lines.find((line) => line.startsWith("data: "));
+        if (name && data) events.push({ event: name.slice(7), data: JSON.parse(data.slice(6)) as unknown });
       }
       buffer = buffer.slice(buffer.lastIndexOf("\n\n") + 2);
     }
@@ -179,6 +162,27 @@ async function readEvents(
     controller.abort();
   }
   return events;
+}
+
+const notificationsIn = (events: StreamEvent[]) =>
+  events.filter((event) => event.event === "notification").map((event) => event.data as AppNotification);
+
+/** The notifications pushed on the stream until `want` arrived (or the time runs out). */
+async function readEvents(
+  url: string,
+  cookie: string,
+  want: number,
+  trigger: () => Promise<void>,
+): Promise<AppNotification[]> {
+  return notificationsIn(
+    await readStream(url, cookie, (events) => notificationsIn(events).length >= want, trigger),
+  );
+}
+
+/** The stream's first event. */
+async function firstEvent(url: string, cookie: string): Promise<StreamEvent | undefined> {
+  const [first] = await readStream(url, cookie, (events) => events.length > 0);
+  return first;
 }
 
 describe("the live stream", () => {
