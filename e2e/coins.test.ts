@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
 import { shoot } from "./support/screenshots.ts";
 import type { RunningServer } from "./support/server.ts";
-import { totpCode } from "../apps/server/src/test/totp.ts";
+import { freshTotpCode } from "../apps/server/src/test/totp.ts";
 import { linkFromOutbox, VERIFICATION_SUBJECT } from "./support/outbox.ts";
 import { apiSession, postTaskViaApi, registerViaApi, signedInPage, type E2eUser } from "./support/users.ts";
 
@@ -188,7 +188,7 @@ describe("withdrawing coins", () => {
       await adminPage.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
       const secret = (await adminPage.getByTestId("totp-secret").textContent()) ?? "";
       expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
-      await adminPage.getByLabel("Code", { exact: true }).fill(totpCode(secret));
+      await adminPage.getByLabel("Code", { exact: true }).fill(await freshTotpCode(secret));
       await adminPage.getByRole("button", { name: "Confirm" }).click();
       const codes = adminPage.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
       await expect.poll(() => codes.count()).toBe(10);

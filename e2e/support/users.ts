@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { totpCode, totpSecretOf } from "../../apps/server/src/test/totp.ts";
+import { freshTotpCode, totpSecretOf } from "../../apps/server/src/test/totp.ts";
 
 export interface E2eUser {
   email: string;
@@ -60,7 +60,7 @@ export async function signedInPage(
 /** The sign-in's second step: the code an authenticator app would show now. */
 export async function submitTotp(page: Page, secret: string) {
   await page.getByRole("heading", { name: "Two-factor sign-in" }).waitFor();
-  await page.getByLabel("Code", { exact: true }).fill(totpCode(secret));
+  await page.getByLabel("Code", { exact: true }).fill(await freshTotpCode(secret));
   await page.getByRole("button", { name: "Verify" }).click();
 }
 
@@ -74,7 +74,7 @@ export async function turnOnTwoFactorViaApi(baseUrl: string, user: E2eUser) {
     password: user.password,
   });
   const secret = totpSecretOf(totpURI);
-  await call("POST", "/api/auth/two-factor/verify-totp", { code: totpCode(secret) });
+  await call("POST", "/api/auth/two-factor/verify-totp", { code: await freshTotpCode(secret) });
   user.totpSecret = secret;
 }
 
@@ -99,7 +99,7 @@ export async function apiSession(baseUrl: string, user: E2eUser) {
     const second = await fetch(`${baseUrl}/api/auth/two-factor/verify-totp`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: baseUrl, cookie },
-      body: JSON.stringify({ code: totpCode(user.totpSecret) }),
+      body: JSON.stringify({ code: await freshTotpCode(user.totpSecret) }),
     });
     if (!second.ok) throw new Error(`second step failed: ${second.status}`);
     cookie = cookiesOf(second);

@@ -208,9 +208,21 @@ export const deleteUserSchema = z.discriminatedUnion(
       .object({
         coins: z.literal("payout"),
         payout_reference: textSchema("A payout reference", { max: 200 }),
+        // Rule R30: a payout on deletion is reviewed as a withdrawal is; a high risk is confirmed.
+        confirm_high_risk: z.boolean().optional(),
       })
       .strict(),
   ],
   { error: chooseCoins },
 );
 export type DeleteUserRequest = z.infer<typeof deleteUserSchema>;
+
+/** What an admin reads before paying out a user being deleted: the review a withdrawal gets. */
+export const payoutReviewSchema = z.object({
+  /** The wallet now; deleting first returns pending withdrawals and refunds open tasks into it. */
+  balance: z.number().int(),
+  /** A payout goes only to a confirmed address (or someone paid out before), as a withdrawal does. */
+  may_be_paid: z.boolean(),
+  risk: withdrawalRiskSchema,
+});
+export type PayoutReview = z.infer<typeof payoutReviewSchema>;

@@ -9,6 +9,8 @@ export interface SessionUser {
   sessionId: string;
   /** Decision 018: whether the user turned on two-factor sign-in. */
   twoFactorEnabled: boolean;
+  /** Rule R30: whether this session passed a second factor itself. */
+  twoFactorVerified: boolean;
 }
 
 /** The signed-in user of this request, or null; read once per request. */
@@ -26,6 +28,8 @@ export async function sessionUser(request: FastifyRequest): Promise<SessionUser 
             sessionId: session.session.id,
             // The plugin's field, which the app's Auth type does not carry (its plugin list is built at runtime).
             twoFactorEnabled: (session.user as { twoFactorEnabled?: boolean }).twoFactorEnabled === true,
+            twoFactorVerified:
+              (session.session as { twoFactorVerified?: boolean }).twoFactorVerified === true,
           }
         : null;
     } else {
@@ -57,8 +61,9 @@ export function requireRole(...roles: Role[]) {
 }
 
 /**
- * A preHandler for the admin actions that move money or power (deciding withdrawals, changing
- * roles): an admin without two-factor sign-in is refused (decision 018, rule R27).
+ * A preHandler for the admin actions that move coins or change access (rule R30: withdrawal and
+ * appeal decisions, roles, deleting users and tasks): the admin needs two-factor sign-in on and
+ * a session that passed it itself (decisions 018 and 026).
  */
 export async function requireAdminWithTwoFactor(request: FastifyRequest, reply: FastifyReply) {
   await requireRole("admin")(request, reply);
@@ -66,7 +71,14 @@ export async function requireAdminWithTwoFactor(request: FastifyRequest, reply: 
   if (!user.twoFactorEnabled)
     throw new AppError(
       "TWO_FACTOR_REQUIRED",
-      "Turn on two-factor sign-in in your profile (Security) before deciding withdrawals or changing roles",
+      "Turn on two-factor sign-in in your profile (Security) before moving coins or changing access",
+      { reason: "two_factor_off" },
+    );
+  if (!user.twoFactorVerified)
+    throw new AppError(
+      "TWO_FACTOR_REQUIRED",
+      "This session began without your authenticator code: confirm a code in your profile (Security), or sign in again, before moving coins or changing access",
+      { reason: "session_not_verified" },
     );
 }
 

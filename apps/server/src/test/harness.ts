@@ -14,7 +14,7 @@ import { checkStatsCounters } from "../modules/stats/service.ts";
 import { checkWorkerReputations } from "../modules/trust/service.ts";
 import { ensureAdmin, markEmailVerified } from "../modules/users/service.ts";
 import { DEVICE_COOKIE } from "../modules/users/sightings.ts";
-import { totpCode, totpSecretOf } from "./totp.ts";
+import { freshTotpCode, totpSecretOf } from "./totp.ts";
 import type { WebRenderer } from "../modules/tasks/task-list-page.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -282,7 +282,7 @@ export async function turnOnTwoFactor(app: App, user: { id: string; cookie: stri
     method: "POST",
     url: "/api/auth/two-factor/verify-totp",
     headers: { cookie: user.cookie },
-    payload: { code: totpCode(secret) },
+    payload: { code: await freshTotpCode(secret) },
   });
   expect(verify.statusCode, verify.body).toBe(200);
   totpSecrets.set(user.id, secret);
@@ -300,7 +300,7 @@ export async function signInWithTwoFactor(app: App, user: { id: string; email: s
     method: "POST",
     url: "/api/auth/two-factor/verify-totp",
     headers: { cookie: sessionCookie(first) },
-    payload: { code: totpCode(secret) },
+    payload: { code: await freshTotpCode(secret) },
   });
   expect(second.statusCode, second.body).toBe(200);
   return sessionCookie(second);

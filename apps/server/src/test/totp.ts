@@ -1,17 +1,5 @@
-import { createHmac } from "node:crypto";
-
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-
-function base32Bytes(text: string): Buffer {
-  let bits = "";
-  for (const char of text.replace(/=+$/, "").toUpperCase()) {
-    const value = BASE32.indexOf(char);
-    if (value < 0) throw new Error(`not base32: ${char}`);
-    bits += value.toString(2).padStart(5, "0");
-  }
-  const bytes = bits.match(/.{8}/g) ?? [];
-  return Buffer.from(bytes.map((byte) => Number.parseInt(byte, 2)));
-}
+import { setTimeout as sleep } from "node:timers/promises";
+import { base32Bytes, hotp, SECOND_STEP_RULES } from "../modules/auth/second-step.ts";
 
 /** The secret of an otpauth:// address, as the authenticator app reads it from the QR code. */
 export function totpSecretOf(otpauthUri: string): string {
@@ -20,15 +8,29 @@ export function totpSecretOf(otpauthUri: string): string {
   return secret;
 }
 
-/**
- * The 6-digit code an authenticator app shows for a base32 secret at `at` (RFC 6238: HMAC-SHA1,
- * 30-second steps), computed here without the auth library so the tests check its codes.
- */
+const stepOf = (at: Date) => Math.floor(at.getTime() / (SECOND_STEP_RULES.stepSeconds * 1000));
+
+/** The 6-digit code an authenticator app shows for a base32 secret at `at` (RFC 6238: HMAC-SHA1, 30-second steps). */
 export function totpCode(base32Secret: string, at = new Date()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at.getTime() / 30_000)));
-  const mac = createHmac("sha1", base32Bytes(base32Secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  const value = mac.readUInt32BE(offset) & 0x7fffffff;
-  return String(value % 1_000_000).padStart(6, "0");
+  return hotp(base32Bytes(base32Secret), stepOf(at));
+}
+
+/** The newest time step this test process used for each secret. */
+const usedSteps = new Map<string, number>();
+
+/**
+ * A code the server has not accepted yet (each time step is accepted once, rule R30): now's, else
+ * the next step's (the server takes one step either side), else, after waiting for the next step
+ * to begin, that one's. For tests that sign the same account in several times.
+ */
+export async function freshTotpCode(base32Secret: string): Promise<string> {
+  const used = usedSteps.get(base32Secret) ?? -Infinity;
+  let step = Math.max(stepOf(new Date()), used + 1);
+  if (step > stepOf(new Date()) + SECOND_STEP_RULES.stepWindow) {
+    const stepMs = SECOND_STEP_RULES.stepSeconds * 1000;
+    await sleep((step - SECOND_STEP_RULES.stepWindow) * stepMs - Date.now() + 50);
+    step = Math.max(stepOf(new Date()), used + 1);
+  }
+  usedSteps.set(base32Secret, step);
+  return hotp(base32Bytes(base32Secret), step);
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 // Tables of the auth library (better-auth), with our own columns added to users.
 
@@ -48,6 +48,8 @@ export const sessions = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** Rule R30: this session began with a second factor (a sign-in's code, or the code that turned two-factor on). */
+    twoFactorVerified: boolean("two_factor_verified").notNull().default(false),
   },
   (table) => [index("sessions_user_id_idx").on(table.userId)],
 );
@@ -98,6 +100,9 @@ export const twoFactors = pgTable("two_factors", {
     .references(() => users.id, { onDelete: "cascade" }),
   /** False between enabling and the first code that confirms it. */
   verified: boolean("verified").notNull().default(true),
+  /** Wrong second-step codes in a row, counted before each is judged (lockout.ts); reset by a right one. */
   failedVerificationCount: integer("failed_verification_count").notNull().default(0),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  /** The newest TOTP time step a code was accepted for: no code at or before it works again (RFC 6238, 5.2). */
+  lastTotpStep: bigint("last_totp_step", { mode: "number" }),
 });

@@ -10,13 +10,14 @@ import {
   largePageOf,
   largePageQuerySchema,
   pageOf,
+  payoutReviewSchema,
   refundedCoinsSchema,
   taskSchema,
 } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, requireAdminWithTwoFactor, requireRole } from "../../plugins/auth-guard.ts";
 import { deleteTask, listAllTasks } from "../tasks/service.ts";
-import { changeRole, deleteUser, listAudit, listUsers } from "./service.ts";
+import { changeRole, deleteUser, listAudit, listUsers, payoutReview } from "./service.ts";
 
 const idParams = idParamsSchema("Unknown id");
 
@@ -60,16 +61,31 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.delete(
-    "/api/admin/users/:id",
+  app.get(
+    "/api/admin/users/:id/payout-review",
     {
       ...admin,
       schema: {
         tags: ["admin"],
         summary:
+          "Before deleting a user with a payout: their balance, whether they may be paid (a confirmed address) and the risk, as a withdrawal is reviewed",
+        params: idParams,
+        response: { 200: payoutReviewSchema },
+      },
+    },
+    (request) => payoutReview(app.db, request.params.id, app.clock()),
+  );
+
+  app.delete(
+    "/api/admin/users/:id",
+    {
+      preHandler: requireAdminWithTwoFactor,
+      schema: {
+        tags: ["admin"],
+        summary:
           "Soft-delete a user: sign-in refused, open tasks refunded, pending withdrawals returned, pending submissions rejected, then the coins forfeited or paid out",
         description:
-          'JSON body `{"coins": "forfeit"}` (the coins go back to the platform) or `{"coins": "payout", "payout_reference": "..."}` (recorded as paid to the person outside the app). Required: no deleted account keeps coins.',
+          'JSON body `{"coins": "forfeit"}` (the coins go back to the platform) or `{"coins": "payout", "payout_reference": "...", "confirm_high_risk"?: true}` (recorded as paid to the person outside the app). Required: no deleted account keeps coins. Needs a session that passed a second factor (403 TWO_FACTOR_REQUIRED). A payout is reviewed as a withdrawal is: 403 EMAIL_NOT_VERIFIED when the user never confirmed their address, 409 RISK_CONFIRMATION_REQUIRED (with the risk) for a high risk unless confirmed.',
         params: idParams,
         body: deleteUserSchema,
         response: { 200: deletedUserSchema },
@@ -103,7 +119,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/admin/tasks/:id",
     {
-      ...admin,
+      preHandler: requireAdminWithTwoFactor,
       schema: {
         tags: ["admin"],
         summary: "Delete any task; the buyer is refunded as when they delete it",

@@ -8,18 +8,21 @@ import type {
   LargePageQuery,
   Page,
   PageQuery,
+  PayoutReview,
   Role,
+  WithdrawalRisk,
 } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { auditLog, sessions, submissions, users, withdrawals } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { keysetPage, newestFirstPage } from "../../lib/paging.ts";
-import { lockedBalanceOf, MINT, PAYOUT, transfer, walletOf } from "../ledger/service.ts";
+import { balanceOf, lockedBalanceOf, MINT, PAYOUT, transfer, walletOf } from "../ledger/service.ts";
 import { rejectSubmission } from "../submissions/service.ts";
 import { closeTasksOf } from "../tasks/service.ts";
 import { selectUsersWithCoins, toUser } from "../users/service.ts";
-import { decideWithdrawal } from "../withdrawals/service.ts";
+import { withdrawalRisk } from "../withdrawals/risk.ts";
+import { decideWithdrawal, mayBePaidOut } from "../withdrawals/service.ts";
 import { cancelReservationsOf } from "../reservations/service.ts";
 import { recordAudit } from "./audit.ts";
 
@@ -152,6 +155,8 @@ export async function deleteUser(
         now,
       });
     const settledCoins = await lockedBalanceOf(tx, walletOf(userId));
+    const payoutRisk =
+      choice.coins === "payout" && settledCoins > 0 ? await reviewPayout(tx, user, choice, now) : null;
     if (settledCoins > 0) {
       await transfer(tx, {
         from: walletOf(userId),
@@ -174,10 +179,49 @@ export async function deleteUser(
         coins: choice.coins,
         settled_coins: settledCoins,
         ...(choice.coins === "payout" ? { payout_reference: choice.payout_reference } : {}),
+        ...(payoutRisk ? { risk: payoutRisk } : {}),
       },
     });
     return { settledCoins };
   });
+}
+
+/**
+ * Rule R30: coins paid out on deletion get a withdrawal's review, inside the deletion's
+ * transaction (so nothing happens when it refuses): a confirmed address, and a high risk
+ * confirmed a second time. Answers the risk, for the audit trail.
+ */
+async function reviewPayout(
+  tx: Database,
+  user: { id: string; name: string },
+  choice: DeleteUserRequest & { coins: "payout" },
+  now: Date,
+): Promise<WithdrawalRisk> {
+  if (!(await mayBePaidOut(tx, user.id)))
+    throw new AppError(
+      "EMAIL_NOT_VERIFIED",
+      `${user.name} has not confirmed their email address, so their coins cannot be paid out: forfeit them, or ask them to confirm it first`,
+    );
+  const risk = await withdrawalRisk(tx, { workerId: user.id, createdAt: now });
+  if (risk.level === "high" && !choice.confirm_high_risk)
+    throw new AppError(
+      "RISK_CONFIRMATION_REQUIRED",
+      "This payout looks high-risk; confirm again to pay it anyway",
+      { risk },
+    );
+  return risk;
+}
+
+/** What an admin reads before paying out a user being deleted (rule R30). */
+export async function payoutReview(db: Database, userId: string, now: Date): Promise<PayoutReview> {
+  const [user] = await db.select({ id: users.id }).from(users).where(liveUser(userId));
+  if (!user) throw notFound("User");
+  const [balance, mayBePaid, risk] = await Promise.all([
+    balanceOf(db, walletOf(userId)),
+    mayBePaidOut(db, userId),
+    withdrawalRisk(db, { workerId: userId, createdAt: now }),
+  ]);
+  return { balance, may_be_paid: mayBePaid, risk };
 }
 
 /** The audit trail as admins read it: each action with its actor. */

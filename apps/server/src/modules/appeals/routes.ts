@@ -9,7 +9,7 @@ import {
   submissionSchema,
 } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
+import { currentUser, requireAdminWithTwoFactor, requireRole } from "../../plugins/auth-guard.ts";
 import {
   appealRejection,
   escalateAppeal,
@@ -125,7 +125,7 @@ export const appealRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/appeals/:submission_id/decide",
     {
-      preHandler: requireRole("admin"),
+      preHandler: requireAdminWithTwoFactor,
       schema: {
         tags: ["admin"],
         summary: "Decide an escalated appeal, finally",

@@ -15,6 +15,7 @@ import { accounts, sessions, twoFactors, users, verifications } from "../../db/s
 import { trustedOrigins, type Env } from "../../env.ts";
 import { grantSignupBonus } from "../users/service.ts";
 import { adoptPhotoSetAside, googleSignIn, setPhotoAside } from "./google.ts";
+import { challengeGoogleSignIn, passedSecondFactor } from "./second-step.ts";
 
 export interface AuthOptions {
   env: Env;
@@ -118,14 +119,28 @@ export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
           throw new APIError("BAD_REQUEST", { message: PASSWORD_RULE_MESSAGE, code: "PASSWORD_RULE" });
         }
       }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path.startsWith("/callback/")) await challengeGoogleSignIn(ctx, env.PUBLIC_URL);
+      }),
     },
     socialProviders: google.socialProviders,
     plugins: [
       ...google.plugins,
       // Decision 018: TOTP with backup codes. The codes of a sign-in's second step are
       // rate-limited by fastify (routes.ts), as the library's own limiter is off.
-      twoFactor({ issuer: "TaskMint", backupCodeOptions: { amount: 10, length: 10 } }),
+      // The lock after wrong codes is second-step.ts's, counted before each code is judged: the
+      // library's reads the lock once per request, so parallel guesses all got judged.
+      twoFactor({
+        issuer: "TaskMint",
+        backupCodeOptions: { amount: 10, length: 10 },
+        accountLockout: { enabled: false },
+      }),
     ],
+    session: {
+      additionalFields: {
+        twoFactorVerified: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
     user: {
       additionalFields: {
         // Product rule R1: a first-time Google user is a buyer.
@@ -151,7 +166,8 @@ export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
     databaseHooks: {
       session: {
         create: {
-          // Rule R12: a deleted account cannot sign in.
+          // Rule R12: a deleted account cannot sign in. Rule R30: the session records whether it
+          // began with a second factor.
           before: async (session, context) => {
             // Through the library's adapter: a session made inside its transaction (a password
             // change) must read on that transaction, or PGlite's one connection waits on itself.
@@ -170,6 +186,7 @@ export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
                 )[0];
             if (owner?.deletedAt)
               throw new APIError("FORBIDDEN", { message: "This account has been deleted" });
+            return { data: { ...session, twoFactorVerified: passedSecondFactor(context) } };
           },
         },
       },

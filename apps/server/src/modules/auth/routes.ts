@@ -18,10 +18,12 @@ import { z } from "zod";
 import { trustedOrigins } from "../../env.ts";
 import { isDatabaseUnavailable } from "../../lib/db-errors.ts";
 import { AppError, databaseUnavailable } from "../../lib/errors.ts";
-import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
+import { currentUser, requireRole, sessionUser } from "../../plugins/auth-guard.ts";
 import { codeForStatus } from "../../plugins/errors.ts";
 import { authRequestErrors, headersForAuth, verificationMail } from "./auth.ts";
 import { getUser } from "../users/service.ts";
+import { createSecondStepGuard, SECOND_STEP_RULES } from "./second-step.ts";
+import { sessionTokenOf } from "./session-reader.ts";
 import { voidPasswordResetLinks } from "./service.ts";
 
 type RateLimit = false | { max: number; timeWindow: string };
@@ -72,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
     request: FastifyRequest,
     reply: FastifyReply,
     path: string,
-    afterSuccess?: () => Promise<unknown>,
+    afterSuccess?: (cookies: string[]) => Promise<unknown>,
   ) {
     // The query the library reads is rebuilt from the one validated here: two parsers never
     // get to disagree about the same raw text.
@@ -125,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
         },
       });
     }
-    await afterSuccess?.();
+    await afterSuccess?.(cookies);
     return reply.send(withoutSessionToken(text));
   }
 
@@ -384,6 +386,54 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
     (request, reply) => forward(request, reply, "/two-factor/enable"),
   );
 
+  const { secret: authSecret, createAuthCookie } = await app.auth.$context;
+  const guard = createSecondStepGuard(app.db, authSecret);
+  const challengeCookie = createAuthCookie("two_factor").name;
+
+  /**
+   * A code of the second step, checked here before the library judges it (rule R30, decision
+   * 026). Three cases: a sign-in's challenge, a signed-in user confirming a code (which makes
+   * this session one that passed the second factor), and the first code that turns two-factor
+   * on (which ends the account's other sessions). Every code of an account with two-factor on
+   * is counted before it is judged; a TOTP code's time step is taken once.
+   */
+  async function verifySecondStep(
+    request: FastifyRequest<{ Body: { code: string } }>,
+    reply: FastifyReply,
+    kind: "totp" | "backup-code",
+  ) {
+    const signedIn = await sessionUser(request);
+    // The library dates challenges and codes by the real time; the lock goes by the app's clock.
+    const userId =
+      signedIn?.id ?? (await guard.challengeUser(headersForAuth(request), challengeCookie, new Date()));
+    const path = `/two-factor/verify-${kind}`;
+    // No challenge the library would take: it answers that itself.
+    if (!userId) return forward(request, reply, path);
+    const turningOn = kind === "totp" && signedIn !== null && !signedIn.twoFactorEnabled;
+    if (!turningOn) {
+      const lockedFor = await guard.claimCodeAttempt(userId, app.clock());
+      if (lockedFor !== null) {
+        void reply.header("retry-after", String(lockedFor));
+        throw new AppError(
+          "RATE_LIMITED",
+          `Too many wrong codes: two-factor sign-in for this account is locked for ${SECOND_STEP_RULES.lockMinutes} minutes`,
+        );
+      }
+    }
+    if (kind === "totp") await guard.claimTotpStep(userId, request.body.code, Date.now());
+    return forward(request, reply, path, async (cookies) => {
+      if (turningOn) {
+        // The library answers the session it replaced; the new one is in the cookie it set.
+        const cookie = cookies.map((setCookie) => setCookie.split(";")[0]).join("; ");
+        const kept = sessionTokenOf(new Headers({ cookie }), authSecret);
+        if (kept) await guard.endOtherSessions(userId, kept);
+        return;
+      }
+      await guard.codeAccepted(userId);
+      if (signedIn) await guard.markSessionVerified(signedIn.sessionId);
+    });
+  }
+
   app.post(
     "/api/auth/two-factor/verify-totp",
     {
@@ -391,11 +441,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
       schema: {
         tags: twoFactorTags,
         summary:
-          "A code from the authenticator app: finishes turning two-factor on, or a sign-in's second step (sets the session cookie)",
+          "A code from the authenticator app: a sign-in's second step (sets the session cookie), the code that finishes turning two-factor on (other sessions end), or, signed in, a code that confirms this session for admin actions",
+        description:
+          "Each code is accepted once: a code whose time step was accepted before answers 401. Ten wrong codes in a row (counted before they are judged) lock the account's second step for 15 minutes (429 with Retry-After).",
         body: verifyTotpSchema,
       },
     },
-    (request, reply) => forward(request, reply, "/two-factor/verify-totp"),
+    (request, reply) => verifySecondStep(request, reply, "totp"),
   );
 
   app.post(
@@ -404,11 +456,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
       config: byAddress,
       schema: {
         tags: twoFactorTags,
-        summary: "A sign-in's second step with a backup code, each usable once (sets the session cookie)",
+        summary:
+          "A sign-in's second step with a backup code, each usable once (sets the session cookie); signed in, it confirms this session for admin actions",
         body: verifyBackupCodeSchema,
       },
     },
-    (request, reply) => forward(request, reply, "/two-factor/verify-backup-code"),
+    (request, reply) => verifySecondStep(request, reply, "backup-code"),
   );
 
   app.post(

@@ -9,7 +9,9 @@ import { sessions, users } from "../../db/schema/index.ts";
 const SESSION_REFRESH_AFTER_MS = 86_400_000;
 
 export type SessionRead =
-  { id: string; role: Role; sessionId: string; twoFactorEnabled: boolean } | null | "refresh";
+  | { id: string; role: Role; sessionId: string; twoFactorEnabled: boolean; twoFactorVerified: boolean }
+  | null
+  | "refresh";
 
 /**
  * Reads the signed-in user of a request in one prepared query: the session cookie's HMAC
@@ -24,6 +26,7 @@ export function createSessionReader(db: Database, secret: string) {
       role: users.role,
       sessionId: sessions.id,
       twoFactorEnabled: users.twoFactorEnabled,
+      twoFactorVerified: sessions.twoFactorVerified,
       expiresAt: sessions.expiresAt,
       updatedAt: sessions.updatedAt,
     })
@@ -38,7 +41,8 @@ export function createSessionReader(db: Database, secret: string) {
     const [row] = await byToken.execute({ token });
     if (!row || row.expiresAt <= now) return null;
     if (now.getTime() - row.updatedAt.getTime() > SESSION_REFRESH_AFTER_MS) return "refresh";
-    return { id: row.id, role: row.role, sessionId: row.sessionId, twoFactorEnabled: row.twoFactorEnabled };
+    const { id, role, sessionId, twoFactorEnabled, twoFactorVerified } = row;
+    return { id, role, sessionId, twoFactorEnabled, twoFactorVerified };
   };
 }
 
@@ -49,10 +53,11 @@ export function createSessionReader(db: Database, secret: string) {
  */
 export function sessionTokenOf(headers: Headers, secret: string): string | null {
   const cookie = getSessionCookie(headers);
-  return cookie ? verifiedToken(cookie, secret) : null;
+  return cookie ? signedCookieValue(cookie, secret) : null;
 }
 
-function verifiedToken(cookie: string, secret: string): string | null {
+/** The value of a cookie the auth library signed (`value.signature`), or null when the signature is not its. */
+export function signedCookieValue(cookie: string, secret: string): string | null {
   const dot = cookie.lastIndexOf(".");
   if (dot < 1) return null;
   const token = cookie.slice(0, dot);

@@ -12,7 +12,7 @@ import {
   turnOnTwoFactor,
   type RegisteredUser,
 } from "../../test/harness.ts";
-import { totpCode, totpSecretOf } from "../../test/totp.ts";
+import { freshTotpCode, totpCode, totpSecretOf } from "../../test/totp.ts";
 import { MINT, transfer, walletOf } from "../ledger/service.ts";
 
 // Decision 018: two-factor sign-in (TOTP and backup codes) through the auth library's plugin,
@@ -91,7 +91,11 @@ describe("turning two-factor sign-in on", () => {
     });
     expect(await twoFactorOf(user.user.id)).toBe(false);
 
-    const confirm = await post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) }, user.cookie);
+    const confirm = await post(
+      "/api/auth/two-factor/verify-totp",
+      { code: await freshTotpCode(secret) },
+      user.cookie,
+    );
     expect(confirm.statusCode, confirm.body).toBe(200);
     expect(confirm.json()).not.toHaveProperty("token");
     expect(await twoFactorOf(user.user.id)).toBe(true);
@@ -135,14 +139,23 @@ describe("signing in with two-factor on", () => {
     expect(wrong.statusCode).toBe(401);
     expect(await sessionCount(user.user.id)).toBe(before);
 
-    const right = await post("/api/auth/two-factor/verify-totp", { code: totpCode(user.secret) }, challenge);
+    const right = await post(
+      "/api/auth/two-factor/verify-totp",
+      { code: await freshTotpCode(user.secret) },
+      challenge,
+    );
     expect(right.statusCode, right.body).toBe(200);
     expect(right.json()).not.toHaveProperty("token");
     expect(await sessionCount(user.user.id)).toBe(before + 1);
     expect((await me(sessionCookie(right))).statusCode).toBe(200);
-    // The challenge is spent.
-    const replay = await post("/api/auth/two-factor/verify-totp", { code: totpCode(user.secret) }, challenge);
+    // The challenge is spent (a backup code, as each TOTP step is accepted once anyway).
+    const replay = await post(
+      "/api/auth/two-factor/verify-backup-code",
+      { code: user.backupCodes[0] },
+      challenge,
+    );
     expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ error: { details: { reason: "INVALID_TWO_FACTOR_COOKIE" } } });
   });
 
   it("takes at most 5 codes per challenge: after 5 wrong ones the right one is refused too", async () => {
@@ -156,7 +169,11 @@ describe("signing in with two-factor on", () => {
       );
       expect(wrong.statusCode).toBe(401);
     }
-    const right = await post("/api/auth/two-factor/verify-totp", { code: totpCode(user.secret) }, challenge);
+    const right = await post(
+      "/api/auth/two-factor/verify-totp",
+      { code: await freshTotpCode(user.secret) },
+      challenge,
+    );
     expect(right.statusCode).toBe(400);
     expect(right.json()).toMatchObject({
       error: { details: { reason: "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" } },
@@ -164,7 +181,7 @@ describe("signing in with two-factor on", () => {
     // A new challenge still works: the limit is per challenge, and 5 failures do not lock the account.
     const again = await post(
       "/api/auth/two-factor/verify-totp",
-      { code: totpCode(user.secret) },
+      { code: await freshTotpCode(user.secret) },
       await firstStep(user),
     );
     expect(again.statusCode, again.body).toBe(200);
@@ -182,7 +199,7 @@ describe("signing in with two-factor on", () => {
     }
     const locked = await post(
       "/api/auth/two-factor/verify-totp",
-      { code: totpCode(user.secret) },
+      { code: await freshTotpCode(user.secret) },
       await firstStep(user),
     );
     expect(locked.statusCode).toBe(429);

@@ -67,20 +67,25 @@ async function getWithdrawal(db: Database, id: string): Promise<Withdrawal> {
 
 /** Rule R10: records the request and holds its coins at once, so no two requests spend the same coins. */
 /** Rule R28: a worker confirms their email address before their first withdrawal is paid. */
-async function assertMayWithdraw(tx: Database, workerId: string) {
-  const [worker] = await tx
+/** Rule R25: money goes out only to a confirmed email address, or to someone paid before. */
+export async function mayBePaidOut(tx: Database, userId: string): Promise<boolean> {
+  const [user] = await tx
     .select({
       verified: users.emailVerified,
       paidBefore: exists(
         tx
           .select({ id: withdrawals.id })
           .from(withdrawals)
-          .where(and(eq(withdrawals.workerId, workerId), eq(withdrawals.status, "approved"))),
+          .where(and(eq(withdrawals.workerId, userId), eq(withdrawals.status, "approved"))),
       ),
     })
     .from(users)
-    .where(eq(users.id, workerId));
-  if (!worker?.verified && !worker?.paidBefore)
+    .where(eq(users.id, userId));
+  return Boolean(user?.verified || user?.paidBefore);
+}
+
+async function assertMayWithdraw(tx: Database, workerId: string) {
+  if (!(await mayBePaidOut(tx, workerId)))
     throw new AppError(
       "EMAIL_NOT_VERIFIED",
       "Confirm your email address before your first withdrawal: open the link we mailed you, or ask for a new one on your dashboard",
