@@ -117,6 +117,12 @@ export type User = z.infer<typeof userSchema>;
 export const userAnswerSchema = z.object({ user: userSchema });
 export type UserAnswer = z.infer<typeof userAnswerSchema>;
 
+/** Answer of GET /api/me: the user, and whether this session passed a second factor (rule R30). */
+export const meAnswerSchema = userAnswerSchema.extend({
+  session: z.object({ two_factor_verified: z.boolean() }),
+});
+export type MeAnswer = z.infer<typeof meAnswerSchema>;
+
 export const errorCodes = [
   "VALIDATION",
   "UNAUTHENTICATED",

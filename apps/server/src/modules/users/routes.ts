@@ -1,4 +1,4 @@
-import { registerFieldsSchema, nameSchema, userAnswerSchema } from "@taskmint/shared";
+import { meAnswerSchema, nameSchema, registerFieldsSchema, userAnswerSchema } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.ts";
 import { readMultipart, singleFile } from "../../lib/multipart.ts";
@@ -49,9 +49,16 @@ export const userRoutes: FastifyPluginAsyncZod<{
     "/api/me",
     {
       preHandler: requireRole(),
-      schema: { tags: ["account"], summary: "The signed-in user", response: { 200: userAnswerSchema } },
+      schema: {
+        tags: ["account"],
+        summary: "The signed-in user, and whether this session passed a second factor (admin actions need it)",
+        response: { 200: meAnswerSchema },
+      },
     },
-    async (request) => ({ user: await getUser(app.db, (await currentUser(request)).id) }),
+    async (request) => {
+      const { id, twoFactorVerified } = await currentUser(request);
+      return { user: await getUser(app.db, id), session: { two_factor_verified: twoFactorVerified } };
+    },
   );
 
   app.patch(
