@@ -1,16 +1,43 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Payment, Submission, Task, Withdrawal } from "@taskmint/shared";
-import { ledgerTransfers } from "./db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { ledgerTransfers, sessions } from "./db/schema/index.ts";
 import { MINT, checkLedger, transfer, walletOf } from "./modules/ledger/service.ts";
 import { postTask, registerUser, signInAdmin, testAppPerFile } from "./test/harness.ts";
 
 // Every route of the API, asked by every kind of caller. A cell is the expected status;
 // null means "allowed, and exercised by the feature's own tests" (running it here would
 // change the fixtures). Refused mutations must change nothing.
+//
+// Rule R30 adds two columns: an admin without two-factor sign-in, and an admin with it on whose
+// session did not pass it (a session from before the rule). They answer as the admin does,
+// except on the routes that move coins or change access (`secondFactor`), where both get 403.
 
-const CALLERS = ["visitor", "worker", "buyer", "otherBuyer", "admin"] as const;
+const CALLERS = [
+  "visitor",
+  "worker",
+  "buyer",
+  "otherBuyer",
+  "admin",
+  "adminWithoutTwoFactor",
+  "adminUnverifiedSession",
+] as const;
 type Caller = (typeof CALLERS)[number];
-type Expect = Record<Caller, number | null>;
+type UnverifiedAdmin = "adminWithoutTwoFactor" | "adminUnverifiedSession";
+/** The two unverified admins' cells, when they differ from the admin's. */
+type Expect = Record<Exclude<Caller, UnverifiedAdmin>, number | null> &
+  Partial<Record<UnverifiedAdmin, number | null>>;
+const expectedFor = (expect: Expect, caller: Caller) => {
+  const cell = expect[caller];
+  return cell === undefined ? expect.admin : cell;
+};
+
+/** A route that moves coins or changes access: the admin's answer, and 403 without a second factor. */
+const secondFactor = (allowed: number | null): Expect => ({
+  ...only("admin", allowed),
+  adminWithoutTwoFactor: 403,
+  adminUnverifiedSession: 403,
+});
 
 const all = (status: number): Expect => ({
   visitor: status,
@@ -135,14 +162,30 @@ const MATRIX: RouteCase[] = [
     route: "/api/auth/two-factor/verify-totp",
     url: () => "/api/auth/two-factor/verify-totp",
     body: () => ({ code: "000000" }),
-    expect: { visitor: 401, worker: 400, buyer: 400, otherBuyer: 400, admin: null },
+    // The unverified admins: no two-factor (400), or a wrong code confirming the session (401).
+    expect: {
+      visitor: 401,
+      worker: 400,
+      buyer: 400,
+      otherBuyer: 400,
+      admin: null,
+      adminWithoutTwoFactor: 400,
+      adminUnverifiedSession: 401,
+    },
   },
   {
     method: "POST",
     route: "/api/auth/two-factor/verify-backup-code",
     url: () => "/api/auth/two-factor/verify-backup-code",
     body: () => ({ code: "aaaaa-bbbbb" }),
-    expect: { visitor: 401, worker: 400, buyer: 400, otherBuyer: 400, admin: 401 },
+    expect: {
+      visitor: 401,
+      worker: 400,
+      buyer: 400,
+      otherBuyer: 400,
+      admin: 401,
+      adminWithoutTwoFactor: 400,
+    },
   },
   {
     method: "POST",
@@ -359,14 +402,14 @@ const MATRIX: RouteCase[] = [
     method: "POST",
     route: "/api/admin/withdrawals/{id}/approve",
     url: (f) => `/api/admin/withdrawals/${f.withdrawal.id}/approve`,
-    expect: only("admin", null),
+    expect: secondFactor(null),
   },
   {
     method: "POST",
     route: "/api/admin/withdrawals/{id}/reject",
     url: (f) => `/api/admin/withdrawals/${f.withdrawal.id}/reject`,
     body: () => ({ reason: "no" }),
-    expect: only("admin", null),
+    expect: secondFactor(null),
   },
   { method: "GET", route: "/api/admin/users", url: () => "/api/admin/users", expect: only("admin", 200) },
   {
@@ -374,21 +417,27 @@ const MATRIX: RouteCase[] = [
     route: "/api/admin/users/{id}",
     url: (f) => `/api/admin/users/${f.userId}`,
     body: () => ({ role: "admin" }),
-    expect: only("admin", null),
+    expect: secondFactor(null),
   },
   {
     method: "DELETE",
     route: "/api/admin/users/{id}",
     url: (f) => `/api/admin/users/${f.userId}`,
     body: () => ({ coins: "forfeit" }),
-    expect: only("admin", null),
+    expect: secondFactor(null),
+  },
+  {
+    method: "GET",
+    route: "/api/admin/users/{id}/payout-review",
+    url: (f) => `/api/admin/users/${f.userId}/payout-review`,
+    expect: only("admin", 200),
   },
   { method: "GET", route: "/api/admin/tasks", url: () => "/api/admin/tasks", expect: only("admin", 200) },
   {
     method: "DELETE",
     route: "/api/admin/tasks/{id}",
     url: (f) => `/api/admin/tasks/${f.task.id}`,
-    expect: only("admin", null),
+    expect: secondFactor(null),
   },
   { method: "GET", route: "/api/notifications", url: () => "/api/notifications", expect: signedIn(200) },
   {
@@ -479,7 +528,7 @@ const MATRIX: RouteCase[] = [
     route: "/api/admin/appeals/{submission_id}/decide",
     url: (f) => `/api/admin/appeals/${f.submission.id}/decide`,
     body: () => ({ decision: "overturn", answer: "Checked" }),
-    expect: only("admin", 404),
+    expect: secondFactor(404),
   },
   {
     method: "POST",
@@ -490,6 +539,12 @@ const MATRIX: RouteCase[] = [
     expect: only("buyer", null, 403),
   },
 ];
+
+/** The admin's session as one made before rule R30 reads: two-factor on, the session never passed it. */
+async function sessionBeforeTheRule(admin: { id: string; cookie: string }) {
+  await ctx.db.update(sessions).set({ twoFactorVerified: false }).where(eq(sessions.userId, admin.id));
+  return admin.cookie;
+}
 
 let fixtures: Fixtures;
 const cookies = {} as Record<Caller, string | undefined>;
@@ -505,6 +560,9 @@ beforeAll(async () => {
     buyer: buyer.cookie,
     otherBuyer: otherBuyer.cookie,
     admin: (await signInAdmin(ctx, "matrix-admin@example.com")).cookie,
+    adminWithoutTwoFactor: (await signInAdmin(ctx, "matrix-admin-2@example.com", { twoFactor: false }))
+      .cookie,
+    adminUnverifiedSession: await sessionBeforeTheRule(await signInAdmin(ctx, "matrix-admin-3@example.com")),
   });
   const task = (await postTask(ctx.app, buyer.cookie)).json<Task>();
   const submission = (
@@ -562,7 +620,7 @@ describe("authorization matrix", () => {
 
   for (const entry of MATRIX) {
     for (const caller of CALLERS) {
-      const expected = entry.expect[caller];
+      const expected = expectedFor(entry.expect, caller);
       if (expected === null) continue;
       it(`${entry.method} ${entry.route} as ${caller} answers ${expected}`, async () => {
         const transfersBefore = await ctx.db.$count(ledgerTransfers);

@@ -98,6 +98,7 @@ export const operations: Record<string, readonly [string, Access, ...Extra[]]> =
   "POST /api/payments/webhook": ["receivePaymentEvent", "public", 400],
   "GET /api/admin/users": ["listUsers", "admin"],
   "PATCH /api/admin/users/{id}": ["changeUserRole", "admin", 409],
+  "GET /api/admin/users/{id}/payout-review": ["reviewPayoutOnDeletion", "admin"],
   "DELETE /api/admin/users/{id}": ["deleteUser", "admin", 409],
   "GET /api/admin/tasks": ["listAllTasks", "admin"],
   "DELETE /api/admin/tasks/{id}": ["deleteAnyTask", "admin", 409],

@@ -315,12 +315,14 @@ export async function signInAdmin(
   ctx: TestContext,
   email: string,
   { twoFactor = true }: { twoFactor?: boolean } = {},
-): Promise<{ id: string; cookie: string }> {
+): Promise<{ id: string; cookie: string; totpSecret: string | null }> {
   const { userId } = await ensureAdmin(ctx.db, { email, password: ADMIN_PASSWORD });
   const admin = { id: userId, email, password: ADMIN_PASSWORD };
   const cookie = await signInWithTwoFactor(ctx.app, admin);
-  if (!twoFactor || totpSecrets.has(userId)) return { id: userId, cookie };
-  return { id: userId, cookie: (await turnOnTwoFactor(ctx.app, { ...admin, cookie })).cookie };
+  if (!twoFactor || totpSecrets.has(userId))
+    return { id: userId, cookie, totpSecret: totpSecrets.get(userId) ?? null };
+  const enrolled = await turnOnTwoFactor(ctx.app, { ...admin, cookie });
+  return { id: userId, cookie: enrolled.cookie, totpSecret: enrolled.secret };
 }
 
 export interface TaskInput {

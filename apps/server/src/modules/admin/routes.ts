@@ -48,6 +48,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Change a user's role (the last admin stays an admin)",
+        description:
+          "Changes access: needs a session that passed a second factor (403 TWO_FACTOR_REQUIRED, rule R30).",
         params: idParams,
         body: changeRoleSchema,
         response: { 200: adminUserSchema },
@@ -123,6 +125,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Delete any task; the buyer is refunded as when they delete it",
+        description:
+          "Moves coins: needs a session that passed a second factor (403 TWO_FACTOR_REQUIRED, rule R30).",
         params: idParams,
         response: { 200: refundedCoinsSchema },
       },

@@ -129,7 +129,7 @@ export const appealRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Decide an escalated appeal, finally",
-        description: `Overturn pays the worker like the buyer's overturn; when the buyer cannot pay, the platform pays (shown in the ledger report as platform_paid, and in the audit trail). ${closedNote}`,
+        description: `Overturn pays the worker like the buyer's overturn; when the buyer cannot pay, the platform pays (shown in the ledger report as platform_paid, and in the audit trail). Needs a session that passed a second factor (403 TWO_FACTOR_REQUIRED, rule R30). ${closedNote}`,
         params: submissionParams,
         body: adminAppealDecisionSchema,
         response: { 200: submissionSchema },

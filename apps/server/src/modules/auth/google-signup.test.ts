@@ -3,7 +3,17 @@ import type { AddressInfo } from "node:net";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "@taskmint/shared";
-import { TEST_ORIGIN, startTestApp, testImage, type TestContext } from "../../test/harness.ts";
+import { eq } from "drizzle-orm";
+import { sessions, users } from "../../db/schema/index.ts";
+import {
+  TEST_ORIGIN,
+  registerUser,
+  signInAdmin,
+  startTestApp,
+  testImage,
+  type TestContext,
+} from "../../test/harness.ts";
+import { freshTotpCode } from "../../test/totp.ts";
 
 // Google's part is played by a real OpenID Connect provider on 127.0.0.1 (oauth2-mock-server:
 // discovery, authorize with PKCE, token endpoint, signed ID tokens); the app reaches it through
@@ -130,9 +140,12 @@ async function signInWithGoogle(options: {
   });
   expect(landed.statusCode).toBe(302);
   const session = landed.cookies.find((cookie) => cookie.name.endsWith("session_token") && cookie.value);
+  const challenge = landed.cookies.find((cookie) => cookie.name.endsWith("two_factor") && cookie.value);
   return {
     location: landed.headers.location ?? "",
     cookie: session ? `${session.name}=${session.value}` : null,
+    /** The second step's challenge, when the account has two-factor sign-in on. */
+    challenge: challenge ? `${challenge.name}=${challenge.value}` : null,
   };
 }
 
@@ -236,5 +249,69 @@ describe("Google sign-in against a local OpenID Connect provider", () => {
     expect(landed.headers.location).toMatch(
       new RegExp(`^${TEST_ORIGIN}/login\\?error=state_(mismatch|not_found)$`),
     );
+  });
+
+  it("asks an account with two-factor on for its code, as a password sign-in does (rule R30)", async () => {
+    const email = "gina-admin@example.com";
+    const admin = await signInAdmin(ctx, email);
+    // The library links a Google sign-in to an account whose address is confirmed.
+    await ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, admin.id));
+    const sessionsBefore = await ctx.db.$count(sessions, eq(sessions.userId, admin.id));
+    const worker = await registerUser(ctx.app, "worker");
+
+    const landed = await signInWithGoogle({
+      profile: { sub: "google-admin", email, name: "Gina Admin" },
+      returnTo: "/dashboard/manage-users",
+    });
+    // No session: the sign-in page's code step, with the page asked for kept.
+    expect(landed.cookie).toBeNull();
+    expect(landed.challenge).not.toBeNull();
+    const landing = new URL(landed.location, TEST_ORIGIN);
+    expect(landing.pathname).toBe("/login");
+    expect(landing.searchParams.get("second_step")).toBe("1");
+    expect(landing.searchParams.get("from")).toBe("/dashboard/manage-users");
+    expect(await ctx.db.$count(sessions, eq(sessions.userId, admin.id))).toBe(sessionsBefore);
+    const gated = () =>
+      ctx.app.inject({
+        method: "PATCH",
+        url: `/api/admin/users/${worker.user.id}`,
+        headers: { cookie: landed.challenge ?? "" },
+        payload: { role: "buyer" },
+      });
+    expect((await gated()).statusCode).toBe(401);
+
+    const secret = admin.totpSecret ?? "";
+    const second = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/two-factor/verify-totp",
+      headers: { cookie: landed.challenge ?? "" },
+      payload: { code: await freshTotpCode(secret) },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const session = second.cookies.find((cookie) => cookie.name.endsWith("session_token") && cookie.value);
+    const cookie = `${session?.name}=${session?.value}`;
+    const answer = await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
+    expect(answer.json()).toMatchObject({
+      user: { email, role: "admin" },
+      session: { two_factor_verified: true },
+    });
+    const changed = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/admin/users/${worker.user.id}`,
+      headers: { cookie },
+      payload: { role: "buyer" },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+  });
+
+  it("gives an account without two-factor its session at once", async () => {
+    const worker = await registerUser(ctx.app, "worker");
+    const landed = await signInWithGoogle({
+      profile: { sub: "google-plain", email: worker.email, name: "Plain Worker" },
+      returnTo: "/dashboard",
+    });
+    expect(landed.challenge).toBeNull();
+    expect(landed.location).toBe("/dashboard");
+    expect(await me(landed.cookie)).toMatchObject({ email: worker.email });
   });
 });
