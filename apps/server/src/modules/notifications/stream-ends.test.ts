@@ -1,8 +1,9 @@
+import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Task } from "@taskmint/shared";
 import { sessions, verifications } from "../../db/schema/index.ts";
 import { openEventStream, type OpenStream } from "../../test/event-stream.ts";
@@ -32,12 +33,24 @@ let adminCookie: string;
 // Vitest reports an uncaught error only after the file; this pins it to the test that caused it.
 const uncaught: unknown[] = [];
 const recordUncaught = (error: unknown) => uncaught.push(error);
+/** Told when a request asking to be held until its client leaves (LEAVES_EARLY) arrives. */
+let arrivedHeld = () => {};
+const LEAVES_EARLY = "x-test-leaves-early";
 
 beforeAll(async () => {
   process.on("uncaughtException", recordUncaught);
   // Password reset mails go to the dev outbox of DATA_DIR.
   dataDir = await mkdtemp(path.join(tmpdir(), "taskmint-stream-ends-"));
-  ctx = await startTestApp({ env: { DATA_DIR: dataDir } });
+  ctx = await startTestApp({
+    env: { DATA_DIR: dataDir },
+    // Holds such a request, before its session is read, until its client is gone.
+    configure: (app) =>
+      app.addHook("preHandler", async (request) => {
+        if (request.headers[LEAVES_EARLY] === undefined) return;
+        arrivedHeld();
+        if (!request.raw.socket.destroyed) await once(request.raw.socket, "close");
+      }),
+  });
   base = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   adminCookie = (await signInAdmin(ctx, "stream-admin@example.com")).cookie;
 });
@@ -255,5 +268,23 @@ describe("a notification stream ends with its session", () => {
     expect(other.hasEnded()).toBe(false);
     expect(signedOut.messages()).toEqual([]);
     other.close();
+  });
+
+  it("leaves nothing in the hub when the client left before its stream opened", async () => {
+    const user = await registerUser(ctx.app, "worker");
+    const opening = vi.spyOn(hub(), "open");
+    const arrived = new Promise<void>((resolve) => (arrivedHeld = resolve));
+    const controller = new AbortController();
+    const request = fetch(`${base}/api/notifications/stream`, {
+      headers: { cookie: user.cookie, [LEAVES_EARLY]: "yes" },
+      signal: controller.signal,
+    }).catch(() => undefined);
+    await arrived;
+    controller.abort();
+    await request;
+    // The handler ran for a response already closed: no 'close' is still to come.
+    await expect.poll(() => opening.mock.results.length).toBe(1);
+    expect(hub().streamCount(user.user.id)).toBe(0);
+    opening.mockRestore();
   });
 });
