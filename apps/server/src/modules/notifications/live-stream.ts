@@ -40,7 +40,7 @@ export class LiveStream {
     this.write("retry: 3000\n\n");
   }
 
-  send(event: string, data: unknown) {
+  send(event: "ready" | "notification", data: unknown) {
     this.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 

@@ -130,7 +130,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, sessionId, role } = await currentUser(request);
       reply.hijack();
       const stream = app.notificationHub.open(reply.raw, { userId: id, sessionId, role }, request.log);
-      // Read after subscribing: whatever is newer than this comes on the stream.
+      // Read once the stream is in the hub: whatever is newer than this comes on the stream.
       try {
         const ready: StreamReady = { latest_id: await newestNotificationId(app.db, id) };
         stream.send("ready", ready);
