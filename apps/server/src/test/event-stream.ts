@@ -10,6 +10,8 @@ export interface OpenStream {
   messages(): string[];
   /** Waits until an event with this message arrived; false when `ms` passed first. */
   receives(message: string, ms: number): Promise<boolean>;
+  /** Waits until `count` keep-alive comments arrived in all; false when `ms` passed first. */
+  receivesHeartbeats(count: number, ms: number): Promise<boolean>;
   close(): void;
 }
 
@@ -45,6 +47,7 @@ export async function openEventStream(base: string, cookie: string): Promise<Ope
     [...text.matchAll(/^event: notification\ndata: (.*)$/gm)].map(
       (match) => (JSON.parse(match[1] ?? "{}") as { message: string }).message,
     );
+  const heartbeats = () => text.match(/^: keep-alive$/gm)?.length ?? 0;
   const until = (condition: () => boolean, ms: number) =>
     new Promise<boolean>((resolve) => {
       const check = () => {
@@ -67,6 +70,7 @@ export async function openEventStream(base: string, cookie: string): Promise<Ope
     hasEnded: () => finished,
     messages,
     receives: (message, ms) => until(() => messages().includes(message), ms),
+    receivesHeartbeats: (count, ms) => until(() => heartbeats() >= count, ms),
     close: () => controller.abort(),
   };
 }

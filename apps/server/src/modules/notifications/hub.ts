@@ -1,30 +1,26 @@
+import type { ServerResponse } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { AppNotification, Role } from "@taskmint/shared";
 import type { DbHandle } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/index.ts";
+import { LiveStream, type StreamOwner } from "./live-stream.ts";
 import { getNotification, NOTIFICATION_CHANNEL, SESSION_END_CHANNEL } from "./service.ts";
 
 /** How often open streams' sessions are looked at again (expiry, and ends that no notice announced). */
 export const SESSION_SWEEP_MS = 30_000;
-
-/** A live stream: whose it is, under which session and role, how to feed it and how to end it. */
-export interface StreamSubscription {
-  userId: string;
-  sessionId: string;
-  role: Role;
-  deliver(notification: AppNotification): void;
-  end(): void;
-}
+/** How often every open stream gets a comment line, so that nothing between takes it for idle. */
+const HEARTBEAT_MS = 25_000;
 
 /**
- * Fans notifications out to the streams connected to this process, whichever process made
- * them, and ends a stream when its session ends (migration 0011 announces every end).
+ * Owns the streams connected to this process: opens them, fans notifications out to them,
+ * whichever process made them, keeps them alive, and ends a stream when its session ends
+ * (migration 0011 announces every end). A stream leaves the hub the moment it ends, by
+ * whichever path, so nothing here writes to an ended response.
  */
 export class NotificationHub {
-  private readonly byUser = new Map<string, Set<StreamSubscription>>();
+  private readonly byUser = new Map<string, Set<LiveStream>>();
   private stopListening: (() => Promise<void>) | null = null;
-  private sweep: NodeJS.Timeout | null = null;
+  private timers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly handle: DbHandle,
@@ -43,10 +39,13 @@ export class NotificationHub {
       },
       () => this.checkSessions(),
     );
-    // A session can also end without a row changing (it expires), or between a stream's
-    // session check and its subscription: a periodic look catches both.
-    this.sweep = setInterval(() => this.checkSessions(), SESSION_SWEEP_MS);
-    this.sweep.unref();
+    this.timers = [
+      // A session can also end without a row changing (it expires), or between a stream's
+      // session check and its subscription: a periodic look catches both.
+      setInterval(() => this.checkSessions(), SESSION_SWEEP_MS),
+      setInterval(() => this.heartbeat(), HEARTBEAT_MS),
+    ];
+    for (const timer of this.timers) timer.unref();
   }
 
   private checkSessions() {
@@ -60,19 +59,22 @@ export class NotificationHub {
     const notification = await getNotification(this.handle.db, id);
     if (!notification) return;
     const { userId, ...view } = notification;
-    for (const subscription of this.byUser.get(userId) ?? []) subscription.deliver(view);
+    for (const stream of this.byUser.get(userId) ?? []) stream.send("notification", view);
   }
 
-  /** `session:<id>` ends that session's streams, `user:<id>` every stream of that user. */
+  /**
+   * `session:<id>` ends that session's streams, `user:<id>` every stream of that user. The
+   * browser reconnects, and its session decides whether it gets a stream again.
+   */
   private endStreams(payload: string) {
     const separator = payload.indexOf(":");
     const [kind, id] = [payload.slice(0, separator), payload.slice(separator + 1)];
-    for (const subscription of [...this.all()]) {
+    for (const stream of [...this.all()]) {
       if (
-        (kind === "session" && subscription.sessionId === id) ||
-        (kind === "user" && subscription.userId === id)
+        (kind === "session" && stream.owner.sessionId === id) ||
+        (kind === "user" && stream.owner.userId === id)
       )
-        subscription.end();
+        stream.end();
     }
   }
 
@@ -86,31 +88,48 @@ export class NotificationHub {
       .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))
       .where(
         and(
-          inArray(sessions.id, [...new Set(open.map((subscription) => subscription.sessionId))]),
+          inArray(sessions.id, [...new Set(open.map((stream) => stream.owner.sessionId))]),
           gt(sessions.expiresAt, sql`now()`),
         ),
       );
     const roleOf = new Map(live.map((row) => [row.sessionId, row.role]));
-    for (const subscription of open)
-      if (roleOf.get(subscription.sessionId) !== subscription.role) subscription.end();
+    for (const stream of open) if (roleOf.get(stream.owner.sessionId) !== stream.owner.role) stream.end();
+  }
+
+  /** Writes the keep-alive comment to every open stream (every HEARTBEAT_MS). */
+  heartbeat() {
+    for (const stream of this.all()) stream.heartbeat();
+  }
+
+  /** How many streams of this user are open on this process. */
+  streamCount(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
   }
 
   private *all() {
     for (const set of this.byUser.values()) yield* set;
   }
 
-  subscribe(subscription: StreamSubscription): () => void {
-    const set = this.byUser.get(subscription.userId) ?? new Set();
-    set.add(subscription);
-    this.byUser.set(subscription.userId, set);
-    return () => {
-      if (set.delete(subscription) && set.size === 0) this.byUser.delete(subscription.userId);
-    };
+  /**
+   * Answers `response` with an event stream of `owner`'s notifications, open until its session
+   * ends or the client leaves. The caller has checked the session.
+   */
+  open(response: ServerResponse, owner: StreamOwner, log: FastifyBaseLogger): LiveStream {
+    const stream = new LiveStream(response, owner, log, () => {
+      const streams = this.byUser.get(owner.userId);
+      if (streams?.delete(stream) && streams.size === 0) this.byUser.delete(owner.userId);
+    });
+    const streams = this.byUser.get(owner.userId) ?? new Set();
+    streams.add(stream);
+    this.byUser.set(owner.userId, streams);
+    // The client left while its session was read: its 'close' came before anyone listened.
+    if (response.destroyed) stream.end();
+    return stream;
   }
 
   async stop() {
-    if (this.sweep) clearInterval(this.sweep);
-    this.sweep = null;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
     await this.stopListening?.();
     this.stopListening = null;
   }

@@ -22,8 +22,6 @@ import {
 } from "./mail.ts";
 import { listNotifications, markRead, newestNotificationId } from "./service.ts";
 
-const HEARTBEAT_MS = 25_000;
-
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/notifications",
@@ -131,35 +129,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, sessionId, role } = await currentUser(request);
       reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
-      });
-      raw.write("retry: 3000\n\n");
-      const unsubscribe = app.notificationHub.subscribe({
-        userId: id,
-        sessionId,
-        role,
-        deliver: (notification) =>
-          raw.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`),
-        // The session ended: the browser reconnects, and its session decides whether it gets a stream.
-        end: () => raw.end(),
-      });
-      const heartbeat = setInterval(() => raw.write(": keep-alive\n\n"), HEARTBEAT_MS);
-      const close = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-      };
-      request.raw.on("close", close);
-      raw.on("finish", close);
-      // Read after subscribing: whatever is newer than this comes on the stream.
+      const stream = app.notificationHub.open(reply.raw, { userId: id, sessionId, role }, request.log);
+      // Read once the stream is in the hub: whatever is newer than this comes on the stream.
       try {
         const ready: StreamReady = { latest_id: await newestNotificationId(app.db, id) };
-        if (!raw.writableEnded && !raw.destroyed)
-          raw.write(`event: ready\ndata: ${JSON.stringify(ready)}\n\n`);
+        stream.send("ready", ready);
       } catch (error) {
         // The database went away: the stream stays and carries what comes once it is back; only
         // this connection's check for a notification it missed is lost.
