@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "../e2e/support/server-node-flags.ts";
+import { buildWhatChanged } from "../scripts/builds.mjs";
 
 export const repoRoot = path.resolve(import.meta.dirname, "..");
 export const ADMIN = { email: "bench-admin@example.com", password: "Admin1234" };
@@ -19,13 +20,15 @@ export interface RunningServer {
 const freePort = () => 3900 + Math.floor(Math.random() * 90);
 
 /**
- * Starts the compiled server (`apps/server/dist`, built by the npm script first) in production
+ * Starts the compiled server (`apps/server/dist`, serving the web app's build) in production
  * mode, with `npm start`'s Node options and environment, on DATABASE_URL or on PGlite in
- * `dataDir` (a fresh temp dir by default).
+ * `dataDir` (a fresh temp dir by default). Builds first what is not built for production from
+ * the current sources, as `npm start` would.
  */
 export async function startServer(
   options: { databaseUrl?: string; dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
+  buildWhatChanged({ ...process.env, NODE_ENV: "production" });
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   // With a reference port, the benchmark's own entry point: the production server plus the bare route.

@@ -4,7 +4,7 @@
 // compiled server users run. npm packages stay outside the bundle; the
 // workspace's shared package is compiled in. The migrations and the demo illustrations, read
 // at run time beside the code, are copied next to it.
-import { cp, readdir, readFile, rm } from "node:fs/promises";
+import { cp, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
 
@@ -14,11 +14,9 @@ const dist = path.join(server, "dist");
 const manifest = JSON.parse(await readFile(path.join(server, "package.json"), "utf8"));
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith("@taskmint/"));
 
-// Everything but `npm start`'s record of the inputs it last built from (scripts/start.mjs): this
-// build is of the current inputs, so the record stays true if it matches them, and `npm start`
-// rebuilds if it does not. (Deleting it made every start after a benchmark build again.)
-for (const entry of await readdir(dist).catch(() => []))
-  if (entry !== ".inputs-hash") await rm(path.join(dist, entry), { recursive: true, force: true });
+// The record of what the last build was made from goes too (scripts/builds.mjs writes it once
+// this build succeeds): run on its own, as `npm run build` does, this build may be in another mode.
+await rm(dist, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: path.join(server, "src/main.ts"),

@@ -1,11 +1,10 @@
-// `npm start`: builds the web app and the server only when their inputs changed since the
-// last build (a hash of every input file is kept beside each build), then runs the compiled
-// server in this process, so the running tree is npm and one Node process.
-import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+// `npm start`: builds the web app and the server only when their inputs or the mode (NODE_ENV)
+// changed since the last build (scripts/builds.mjs), then runs the compiled server in this
+// process, so the running tree is npm and one Node process.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { buildWhatChanged } from "./builds.mjs";
 import { baselineCompilerOnly, thisMachine } from "./server-runtime.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -47,60 +46,6 @@ if (process.execArgv.includes("--liftoff-only"))
       "instead of 750, with queries about 1.5 times slower (docs/performance.md).",
   );
 
-/** Every file under the given paths (folders walked, node_modules and build output skipped). */
-function filesUnder(paths) {
-  const files = [];
-  const walk = (entry) => {
-    if (!existsSync(entry)) return;
-    if (statSync(entry).isDirectory()) {
-      for (const name of readdirSync(entry).sort())
-        if (!["node_modules", "dist", "dist-ssr"].includes(name)) walk(path.join(entry, name));
-    } else files.push(entry);
-  };
-  paths.forEach(walk);
-  return files;
-}
-
-/** A hash of the inputs' names and contents. */
-function hashOf(paths) {
-  const hash = createHash("sha256");
-  for (const file of filesUnder(paths))
-    hash.update(path.relative(root, file)).update("\0").update(readFileSync(file));
-  return hash.digest("hex");
-}
-
-const shared = [at("packages/shared"), at("package-lock.json")];
-const builds = [
-  {
-    name: "web app",
-    stamp: at("apps/web/dist/.inputs-hash"),
-    inputs: [at("apps/web"), at("scripts/prerender.mjs"), at("scripts/precompress.mjs"), ...shared],
-    command: ["npm", ["run", "build", "-w", "@taskmint/web"]],
-  },
-  {
-    name: "server",
-    stamp: at("apps/server/dist/.inputs-hash"),
-    inputs: [
-      at("apps/server/src"),
-      at("apps/server/package.json"),
-      at("scripts/build-server.mjs"),
-      ...shared,
-    ],
-    command: [process.execPath, [at("scripts/build-server.mjs")]],
-  },
-];
-
-for (const build of builds) {
-  const hash = hashOf(build.inputs);
-  if (existsSync(build.stamp) && readFileSync(build.stamp, "utf8") === hash) {
-    console.log(`The ${build.name} is up to date.`);
-    continue;
-  }
-  console.log(`Building the ${build.name}...`);
-  const [command, args] = build.command;
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-  writeFileSync(build.stamp, hash);
-}
+buildWhatChanged(process.env);
 
 await import(pathToFileURL(at("apps/server/dist/main.js")).href);

@@ -82,17 +82,26 @@ describe("loadEnv", () => {
       AUTO_APPROVE_DAYS: 3,
       PAYMENT_PROVIDER: "sandbox",
       PUBLIC_URL: "http://localhost:3000",
+      DATABASE_STATEMENT_TIMEOUT_MS: 5000,
     });
+    expect(loadEnv({ DATABASE_STATEMENT_TIMEOUT_MS: "0" }).DATABASE_STATEMENT_TIMEOUT_MS).toBe(0);
   });
 
   it("lists every bad variable at once", () => {
     try {
-      loadEnv({ PORT: "abc", DATABASE_URL: "mysql://x", NODE_ENV: "production", AUTO_APPROVE_DAYS: "0" });
+      loadEnv({
+        PORT: "abc",
+        DATABASE_URL: "mysql://x",
+        NODE_ENV: "production",
+        AUTO_APPROVE_DAYS: "0",
+        DATABASE_STATEMENT_TIMEOUT_MS: "-1",
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(EnvError);
       const problems = (error as EnvError).problems.join("\n");
-      for (const name of ["PORT", "DATABASE_URL", "AUTO_APPROVE_DAYS"]) expect(problems).toContain(name);
+      for (const name of ["PORT", "DATABASE_URL", "AUTO_APPROVE_DAYS", "DATABASE_STATEMENT_TIMEOUT_MS"])
+        expect(problems).toContain(name);
     }
   });
 

@@ -123,6 +123,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("env", env);
   app.decorate("db", db);
+  app.decorate("unhurriedDb", database.unhurried);
   app.decorate("clock", deps.clock ?? (() => new Date()));
   app.decorate<SandboxProvider | StripeProvider>("payments", await createPaymentProvider(env));
   const sendMail = createMailer(env, app.log);

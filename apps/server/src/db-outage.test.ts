@@ -1,10 +1,15 @@
 import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "@taskmint/shared";
+import { openDatabase, type Database } from "./db/client.ts";
+import { isDatabaseUnavailable, rowsOf } from "./lib/db-errors.ts";
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from "./env.ts";
 import { startJobs } from "./jobs/runner.ts";
+import { walletOf } from "./modules/ledger/service.ts";
 import { notify } from "./modules/notifications/service.ts";
 import { openEventStream } from "./test/event-stream.ts";
 import {
@@ -12,6 +17,7 @@ import {
   postTask,
   registerUser,
   signIn,
+  signInAdmin,
   startTestApp,
   TEST_ORIGIN,
   testImage,
@@ -60,6 +66,15 @@ async function waitFor(condition: () => Promise<boolean> | boolean, ms: number):
     await sleep(50);
   }
   return performance.now() - started;
+}
+
+/** The answer, or what was still missing after `ms`: a request must not wait on the database for ever. */
+async function within<T>(ms: number, answer: Promise<T>): Promise<{ value: T; ms: number } | "no answer"> {
+  const started = performance.now();
+  return Promise.race([
+    answer.then((value) => ({ value, ms: performance.now() - started })),
+    sleep(ms).then(() => "no answer" as const),
+  ]);
 }
 
 function expectUnavailable(response: LightMyRequestResponse, what: string) {
@@ -268,6 +283,152 @@ describe.skipIf(!postgresUrl)(
       console.info(
         `database terminations under load: ${statuses.length} requests, ${terminated} connections ended in 3 rounds, ${failures.length} answered 503, ${acknowledged.tasks.length} tasks and ${acknowledged.users.length} sign-ups acknowledged and kept`,
       );
+    });
+
+    it("answers 503 within seconds when the network to the database goes silent, and serves again when it answers (issue 31)", async () => {
+      const user = await registerUser(ctx.app, "buyer");
+      const asUser = () =>
+        ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: user.cookie } });
+      const stream = await openEventStream(base, user.cookie);
+      // Connections in the pool, idle, for the requests below to take.
+      for (const response of await Promise.all(Array.from({ length: 4 }, asUser)))
+        expect(response.statusCode).toBe(200);
+
+      // A transaction under way when the network goes silent: its next statement gets no answer.
+      let began!: () => void;
+      let silenced!: () => void;
+      const underWay = new Promise<void>((resolve) => (began = resolve));
+      const silence = new Promise<void>((resolve) => (silenced = resolve));
+      const transaction = within(
+        10_000,
+        ctx.db
+          .transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+            began();
+            await silence;
+            await tx.execute(sql`select 2`);
+          })
+          .catch((error: unknown) => error),
+      );
+      await underWay;
+      proxy.goSilent();
+      silenced();
+      // Writes whose transaction's BEGIN gets no answer, then more requests than the pool's 10
+      // connections: reads on idle connections, on new ones, and waiting for one; the health check.
+      const writes = Array.from({ length: 2 }, () => within(10_000, postTask(ctx.app, user.cookie)));
+      await sleep(500);
+      const reads = Array.from({ length: 12 }, () => within(10_000, asUser()));
+      const health = within(
+        10_000,
+        fetch(`${base}/healthz`).then((response) => response.status),
+      );
+      const waits: number[] = [];
+      for (const [index, answer] of (await Promise.all([...writes, ...reads])).entries()) {
+        if (answer === "no answer") throw new Error(`request ${index} got no answer within 10 s`);
+        expectUnavailable(answer.value, `request ${index}`);
+        waits.push(answer.ms);
+      }
+      const healthAnswer = await health;
+      if (healthAnswer === "no answer") throw new Error("/healthz got no answer within 10 s");
+      expect(healthAnswer.value).toBe(503);
+      const transactionAnswer = await transaction;
+      if (transactionAnswer === "no answer") throw new Error("the transaction got no answer within 10 s");
+      expect(isDatabaseUnavailable(transactionAnswer.value)).toBe(true);
+      waits.push(healthAnswer.ms, transactionAnswer.ms);
+
+      await proxy.bringBack();
+      const recoveryMs = await waitFor(async () => (await fetch(`${base}/healthz`)).status === 200, 10_000);
+      expect((await asUser()).statusCode).toBe(200);
+      expect((await postTask(ctx.app, user.cookie)).statusCode).toBe(201);
+      // No connection that went unanswered came back to the pool, and none is held for ever: all
+      // ten connections at once answer at once.
+      const pool = ctx.handle.driver.kind === "postgres" ? ctx.handle.driver.pool : null;
+      const allAtOnce = await within(
+        3_000,
+        Promise.all(Array.from({ length: 10 }, () => ctx.db.execute(sql`select pg_sleep(0.2)`))),
+      );
+      expect(allAtOnce).not.toBe("no answer");
+      expect(pool?.totalCount).toBe(10);
+      expect(pool?.idleCount).toBe(10);
+      // The LISTEN connection, silent meanwhile too, delivers again.
+      await notify(ctx.db, {
+        userId: user.user.id,
+        message: "after the silence",
+        actionRoute: "/dashboard",
+        kind: "other",
+      });
+      expect(await stream.receives("after the silence", 5_000)).toBe(true);
+      console.info(
+        `silent database: 15 requests and a transaction answered 503 (failed) within ${Math.round(Math.max(...waits))} ms; /healthz 200 again ${Math.round(recoveryMs)} ms after it answered`,
+      );
+      stream.close();
+    });
+
+    it(`cancels a statement past ${DEFAULT_STATEMENT_TIMEOUT_MS} ms (503), and not one that waits less (issue 31)`, async () => {
+      const buyer = await registerUser(ctx.app, "buyer");
+      // Posting a task moves coins from the buyer's wallet: a lock held on it makes the request wait.
+      const holdWallet = async () => {
+        await direct.query("begin");
+        await direct.query("select 1 from ledger_accounts where owner_key = $1 for update", [
+          walletOf(buyer.user.id),
+        ]);
+        return () => direct.query("rollback");
+      };
+      const post = () => within(10_000, postTask(ctx.app, buyer.cookie, { required_workers: 1 }));
+
+      const shortly = await holdWallet();
+      setTimeout(() => void shortly(), 1_000);
+      const waited = await post();
+      if (waited === "no answer") throw new Error("no answer within 10 s");
+      expect(waited.value.statusCode).toBe(201);
+      expect(waited.ms).toBeGreaterThanOrEqual(900);
+
+      const release = await holdWallet();
+      const cancelled = await post();
+      await release();
+      if (cancelled === "no answer") throw new Error("no answer within 10 s");
+      expectUnavailable(cancelled.value, "a statement waiting past the timeout");
+      expect(cancelled.ms).toBeGreaterThanOrEqual(DEFAULT_STATEMENT_TIMEOUT_MS);
+      expect(cancelled.ms).toBeLessThan(DEFAULT_STATEMENT_TIMEOUT_MS + 1_000);
+      expect((await postTask(ctx.app, buyer.cookie, { required_workers: 1 })).statusCode).toBe(201);
+    });
+
+    it("does not cut work that is long by design: the ledger check, the jobs, the scripts (issue 31)", async () => {
+      const { cookie } = await signInAdmin(ctx, "admin-outage@example.com", { twoFactor: false });
+      // The ledger check reads every transfer: held up past the requests' statement timeout, it still answers.
+      await direct.query("begin");
+      await direct.query("lock table ledger_transfers in access exclusive mode");
+      const heldMs = DEFAULT_STATEMENT_TIMEOUT_MS + 1_500;
+      const released = sleep(heldMs).then(() => direct.query("rollback"));
+      const started = performance.now();
+      const check = await ctx.app.inject({
+        method: "GET",
+        url: "/api/admin/ledger/check",
+        headers: { cookie },
+      });
+      await released;
+      expect(check.statusCode, check.body).toBe(200);
+      expect(check.json()).toMatchObject({ ok: true });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(heldMs - 100);
+
+      const timeoutsOf = async (statementTimeoutMs?: number) => {
+        const handle = await openDatabase({ databaseUrl: postgresUrl, dataDir: null, statementTimeoutMs });
+        const show = async (db: Database) =>
+          rowsOf<{ statement_timeout: string }>(await db.execute(sql`show statement_timeout`))[0]
+            ?.statement_timeout;
+        try {
+          return { requests: await show(handle.db), longWork: await show(handle.unhurried) };
+        } finally {
+          await handle.close();
+        }
+      };
+      // The server's (the background jobs run on the long work's connections).
+      expect(await timeoutsOf()).toEqual({
+        requests: `${DEFAULT_STATEMENT_TIMEOUT_MS / 1000}s`,
+        longWork: "5min",
+      });
+      // The scripts' (seeding, `npm run ledger:check`).
+      expect(await timeoutsOf(0)).toEqual({ requests: "0", longWork: "0" });
     });
   },
 );

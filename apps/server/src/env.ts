@@ -8,6 +8,13 @@ const booleanFlag = z
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().min(1).optional());
 
+/**
+ * The longest a database statement may run, in ms (PostgreSQL only; 0: no limit). The driver
+ * gives up on an unanswered query a second later, so a database that stops answering costs a
+ * request about this long, then a 503 (issue 31).
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -15,6 +22,7 @@ const envSchema = z
     HOST: z.string().min(1).default("0.0.0.0"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_STATEMENT_TIMEOUT_MS),
     DATA_DIR: z.string().min(1).default("./data"),
     PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     AUTH_SECRET: z.preprocess(

@@ -38,12 +38,14 @@ export async function runServer(
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     log: pino({ level: env.LOG_LEVEL }),
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
   });
   await database.migrate();
   const report = await prepareData(database.db, env, database.kind);
   const app = await buildApp({ env, database, authSecret: await resolveAuthSecret(env) });
   const jobs = startJobs({
-    db: database.db,
+    // A first reputation refresh on a large database takes longer than a request may.
+    db: database.unhurried,
     log: app.log,
     clock: app.clock,
     intervalMs: JOB_INTERVAL_MS,

@@ -15,6 +15,8 @@ import type { SessionUser } from "./plugins/auth-guard.ts";
 declare module "fastify" {
   interface FastifyInstance {
     db: Database;
+    /** The database for work that is long by design (DbHandle.unhurried): an admin's ledger check. */
+    unhurriedDb: Database;
     auth: Auth;
     readSession: ReturnType<typeof createSessionReader>;
     env: Env;

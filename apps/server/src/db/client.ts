@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { pino, type Logger } from "pino";
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from "../env.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -20,7 +21,14 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DbHandle {
+  /** For requests: on PostgreSQL a statement may run DATABASE_STATEMENT_TIMEOUT_MS. */
   db: Database;
+  /**
+   * The same database for work that is long by design and never a request's: the background
+   * jobs (a first reputation refresh reads every decided submission) and an admin's ledger check
+   * (every transfer). On PostgreSQL, connections of its own, whose statements may run 5 minutes.
+   */
+  unhurried: Database;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   /**
@@ -42,6 +50,16 @@ export type DatabaseLog = Pick<Logger, "warn" | "info">;
 
 /** How long a request waits for a connection (a new one, or a free one of the pool) before failing. */
 const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How long the driver waits for an answer beyond the statement timeout: PostgreSQL cancels a slow
+ * statement itself and answers with an error; no answer at all by then means the network went silent.
+ */
+const SILENCE_MARGIN_MS = 1_000;
+/** The statement timeout of the long work (DbHandle.unhurried), and its connections. */
+const LONG_STATEMENT_TIMEOUT_MS = 5 * 60_000;
+const LONG_WORK_CONNECTIONS = 2;
+/** An idle connection is probed (TCP keep-alive) after this long, so a peer that vanished is noticed. */
+const KEEP_ALIVE_DELAY_MS = 10_000;
 /** The LISTEN connection is made again after 100 ms, 200 ms, ... at most every 5 s. */
 const LISTEN_RETRY_FIRST_MS = 100;
 const LISTEN_RETRY_MAX_MS = 5_000;
@@ -59,23 +77,73 @@ export async function openDatabase(options: {
   dataDir: string | null;
   log?: DatabaseLog;
   pgliteSnapshot?: Blob;
+  /**
+   * PostgreSQL only: the longest a statement may run (DATABASE_STATEMENT_TIMEOUT_MS); 0 for
+   * none, for the long jobs of the command-line scripts (seeding, the ledger check).
+   */
+  statementTimeoutMs?: number;
 }): Promise<DbHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.log ?? pino({ level: "warn" }));
+  if (options.databaseUrl)
+    return openPostgres(
+      options.databaseUrl,
+      options.log ?? pino({ level: "warn" }),
+      options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    );
   return openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
-function openPostgres(databaseUrl: string, log: DatabaseLog): DbHandle {
-  const pool = new pg.Pool({
+/**
+ * The timeouts of a connection (issue 31): PostgreSQL cancels a statement that runs longer than
+ * `statementTimeoutMs` and answers with an error; the driver gives up on a query that got no
+ * answer at all a little later (a network gone silent: no reset, nothing comes back), and
+ * `cutWhenSilent` then drops the connection. TCP keep-alive notices a vanished peer on a connection
+ * that is idle (the LISTEN connection, an idle pooled one).
+ */
+function connectionSettings(databaseUrl: string, statementTimeoutMs: number): pg.ClientConfig {
+  return {
     connectionString: databaseUrl,
-    max: 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-  });
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
+    ...(statementTimeoutMs > 0 && {
+      statement_timeout: statementTimeoutMs,
+      query_timeout: statementTimeoutMs + SILENCE_MARGIN_MS,
+    }),
+  };
+}
+
+/** The error of a query the driver gave up waiting for (pg's query_timeout). */
+const isUnanswered = (error: unknown): error is Error =>
+  error instanceof Error && error.message === "Query read timeout";
+
+/**
+ * The driver fails a query it gave up on but keeps waiting for its answer on that connection:
+ * given back to the pool, every later query there would queue behind it. A pooled connection
+ * whose query went unanswered is cut instead, as a lost one (its 'error' event follows).
+ */
+function cutWhenSilent(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const answer = query(...args);
+    // Callback queries are the pool's own (pool.query), which drops the connection on any error.
+    if (answer instanceof Promise)
+      answer.catch((error: unknown) => {
+        if (isUnanswered(error)) client.connection.stream.destroy(error);
+      });
+    return answer;
+  }) as typeof client.query;
+}
+
+/** A pool whose lost or silent connections are dropped, never lent again. */
+function pooled(settings: pg.PoolConfig, log: DatabaseLog): pg.Pool {
+  const pool = new pg.Pool(settings);
   const lent = new Set<pg.PoolClient>();
   pool.on("acquire", (client) => lent.add(client));
   pool.on("release", (_error, client) => lent.delete(client));
   // A connection lost while a query runs fails that query; lost while idle or between the
   // statements of a transaction it is only an 'error' event, which unheard ends the process.
-  pool.on("connect", (client) =>
+  pool.on("connect", (client) => {
+    cutWhenSilent(client);
     client.on("error", (error) => {
       log.warn({ err: error }, "database connection lost");
       // drizzle sends BEGIN before its try/finally: a connection lost then is never given back,
@@ -85,34 +153,56 @@ function openPostgres(databaseUrl: string, log: DatabaseLog): DbHandle {
         client.release(error);
         client.release = () => undefined;
       }
-    }),
-  );
+    });
+  });
   // The pool passes an idle connection's loss on as its own event; the listener above logged it.
   pool.on("error", () => undefined);
-  const db = drizzlePg({ client: pool, schema });
+  return pool;
+}
+
+function openPostgres(databaseUrl: string, log: DatabaseLog, statementTimeoutMs: number): DbHandle {
+  const pool = pooled({ ...connectionSettings(databaseUrl, statementTimeoutMs), max: 10 }, log);
+  const longWorkPool = pooled(
+    {
+      ...connectionSettings(
+        databaseUrl,
+        statementTimeoutMs > 0 ? Math.max(statementTimeoutMs, LONG_STATEMENT_TIMEOUT_MS) : 0,
+      ),
+      max: LONG_WORK_CONNECTIONS,
+    },
+    log,
+  );
   return {
-    db,
+    db: drizzlePg({ client: pool, schema }),
+    unhurried: drizzlePg({ client: longWorkPool, schema }),
     kind: "postgres",
     async migrate() {
-      // Several server processes may start at once: one migrates, the others wait.
-      const client = await pool.connect();
+      // A connection of its own, without the timeouts: a migration may take its time, and
+      // several server processes may start at once: one migrates, the others wait.
+      const client = new pg.Client(connectionSettings(databaseUrl, 0));
+      // Lost mid-migration, the query under way fails; unheard, the event would end the process first.
+      client.on("error", (error) => log.warn({ err: error }, "database connection lost while migrating"));
+      await client.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
-        client.release();
+        await client.end();
       }
     },
-    listen: (handlers, onResumed) => listenReconnecting(databaseUrl, log, handlers, onResumed),
+    listen: (handlers, onResumed) =>
+      listenReconnecting(connectionSettings(databaseUrl, statementTimeoutMs), log, handlers, onResumed),
     driver: { kind: "postgres", pool },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), longWorkPool.end()]);
+    },
   };
 }
 
 /** LISTEN needs a connection of its own that stays open: made again, with backoff, whenever it drops. */
 async function listenReconnecting(
-  databaseUrl: string,
+  settings: pg.ClientConfig,
   log: DatabaseLog,
   handlers: Record<string, (payload: string) => void>,
   onResumed: () => void,
@@ -123,10 +213,7 @@ async function listenReconnecting(
   let retryTimer: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const client = new pg.Client({
-      connectionString: databaseUrl,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    });
+    const client = new pg.Client(settings);
     client.on("notification", (message) => {
       if (message.payload) handlers[message.channel]?.(message.payload);
     });
@@ -248,6 +335,8 @@ async function openPglite(dataDir: string | null, snapshot: Blob | undefined): P
   const db = drizzlePglite({ client, schema });
   return {
     db,
+    // One connection in the process, and no timeouts.
+    unhurried: db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     // In the same process as the app, this connection cannot drop: onResumed never runs.

@@ -15,8 +15,10 @@ export function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
 
-// SQLSTATEs of a server that went away or will not take us now: admin_shutdown, crash_shutdown, cannot_connect_now.
-const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03"]);
+// SQLSTATEs of a server that went away or will not take us now: admin_shutdown, crash_shutdown,
+// cannot_connect_now, and query_canceled (the app cancels nothing itself: a statement ran past
+// its statement_timeout, the database is too slow just now).
+const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03", "57014"]);
 const UNAVAILABLE_SOCKET_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -26,9 +28,10 @@ const UNAVAILABLE_SOCKET_CODES = new Set([
   "ENETUNREACH",
   "EAI_AGAIN",
 ]);
-// node-postgres reports a lost or never-made connection by message only.
+// node-postgres reports a lost, never-made or silent connection by message only.
 const UNAVAILABLE_MESSAGES = [
   "Connection terminated",
+  "Query read timeout",
   "timeout exceeded when trying to connect",
   "Client has encountered a connection error and is not queryable",
 ];

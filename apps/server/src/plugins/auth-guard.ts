@@ -37,7 +37,12 @@ export async function sessionUser(request: FastifyRequest): Promise<SessionUser 
     }
     const user = request.sessionUser;
     if (user && request.deviceId) {
-      const sighting = { userId: user.id, deviceId: request.deviceId, ip: request.ip };
+      const sighting = {
+        userId: user.id,
+        deviceId: request.deviceId,
+        ip: request.ip,
+        userAgent: request.headers["user-agent"],
+      };
       // A fraud signal, not a gate: a failure to record it never fails the request.
       await request.server
         .recordSighting(user.sessionId, sighting, request.server.clock())

@@ -4,7 +4,12 @@ import { loadEnv } from "../env.ts";
 import { checkLedger } from "../modules/ledger/service.ts";
 
 const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+// It reads every transfer: on a large database that may take longer than a request may.
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.DATA_DIR,
+  statementTimeoutMs: 0,
+});
 try {
   await database.migrate();
   const report = await checkLedger(database.db);

@@ -6,7 +6,12 @@ export interface TcpProxy {
   url: string;
   /** Refuses new connections (ECONNREFUSED) and, with `dropOpen`, cuts the open ones as a network failure would. */
   takeAway(options: { dropOpen: boolean }): void;
-  /** Accepts connections again, on the same port. */
+  /**
+   * A network gone silent: connections are still accepted and bytes still taken (the kernel
+   * acknowledges them), but nothing passes either way, and no reset tells anyone.
+   */
+  goSilent(): void;
+  /** Accepts connections again, on the same port; after goSilent, lets the held bytes through, as TCP delivers them once the network is back. */
   bringBack(): Promise<void>;
   close(): Promise<void>;
 }
@@ -14,19 +19,33 @@ export interface TcpProxy {
 export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
   const target = new URL(databaseUrl);
   const sockets = new Set<net.Socket>();
+  const pairs = new Set<[client: net.Socket, upstream: net.Socket]>();
+  let silent = false;
+  const flow = ([client, upstream]: [net.Socket, net.Socket]) => {
+    client.pipe(upstream);
+    upstream.pipe(client);
+  };
+  // A paused socket reads nothing more: what arrives waits in the kernel, as unacknowledged data would.
+  const hold = ([client, upstream]: [net.Socket, net.Socket]) => {
+    client.unpipe(upstream).pause();
+    upstream.unpipe(client).pause();
+  };
   const pipe = (client: net.Socket) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, upstream]) {
+    const pair: [net.Socket, net.Socket] = [client, upstream];
+    pairs.add(pair);
+    for (const socket of pair) {
       sockets.add(socket);
       socket.on("error", () => socket.destroy());
       socket.on("close", () => {
         sockets.delete(socket);
+        pairs.delete(pair);
         client.destroy();
         upstream.destroy();
       });
     }
-    client.pipe(upstream);
-    upstream.pipe(client);
+    if (silent) hold(pair);
+    else flow(pair);
   };
   const listen = (port: number) =>
     new Promise<net.Server>((resolve, reject) => {
@@ -48,7 +67,15 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
   return {
     url: url.toString(),
     takeAway,
+    goSilent() {
+      silent = true;
+      pairs.forEach(hold);
+    },
     async bringBack() {
+      if (silent) {
+        silent = false;
+        pairs.forEach(flow);
+      }
       server ??= await listen(port);
     },
     async close() {

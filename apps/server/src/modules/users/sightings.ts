@@ -3,9 +3,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { signUpOrigins, userSightings } from "../../db/schema/index.ts";
 
-// Where and on which device accounts sign in, for the fraud signals on withdrawals (decision
-// 017). The device is a random id in a long-lived cookie: it tells two accounts used in one
-// browser apart from two strangers, and says nothing else about the person.
+// Where, on which device and in which browser accounts sign in, for the fraud signals on
+// withdrawals (decision 017). The device is a random id in a long-lived cookie: it tells two
+// accounts used in one browser apart from two strangers, and says nothing else about the person.
+// The client can clear that cookie; the address and the browser (User-Agent) are what the server
+// saw, kept for each session whatever the client does (issue 31).
 
 export const DEVICE_COOKIE = "tm_device";
 /** Browsers keep a cookie at most 400 days. */
@@ -28,24 +30,30 @@ export function deviceIdOf(request: FastifyRequest, reply: FastifyReply, secure:
   return id;
 }
 
+/** A real User-Agent is 100 to 300 characters; what is longer is cut here. */
+const USER_AGENT_KEPT = 512;
+
 export interface Sighting {
   userId: string;
   deviceId: string;
   ip: string;
+  /** The request's User-Agent header, if it sent one. */
+  userAgent: string | undefined;
   now: Date;
 }
 
-/** Records that the user signed in from this device and address; the first ever is their sign-up. */
+/** Records that the user signed in from this device, address and browser; the first ever is their sign-up. */
 export async function recordSighting(db: Database, sighting: Sighting): Promise<void> {
   const { userId, deviceId, now } = sighting;
   // An IPv4 client of a dual-stack socket arrives as ::ffff:a.b.c.d.
   const ip = sighting.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  const userAgent = sighting.userAgent?.slice(0, USER_AGENT_KEPT) || null;
   await db
     .insert(userSightings)
-    .values({ userId, deviceId, ip, firstSeenAt: now, lastSeenAt: now })
+    .values({ userId, deviceId, ip, userAgent, firstSeenAt: now, lastSeenAt: now })
     .onConflictDoUpdate({
       target: [userSightings.userId, userSightings.deviceId, userSightings.ip],
-      set: { lastSeenAt: now },
+      set: { lastSeenAt: now, userAgent },
     });
   await db.insert(signUpOrigins).values({ userId, ip, deviceId, createdAt: now }).onConflictDoNothing();
 }

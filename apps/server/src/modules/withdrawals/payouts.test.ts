@@ -207,14 +207,23 @@ describe("payout references and the admins' list of every withdrawal (issue 19)"
   });
 });
 
-/** The first request of a session, from this address and device: what the signals record. */
-async function seenAt(who: RegisteredUser, ip: string, device: string) {
+/** Light My Request's own User-Agent, which every request of these tests sends unless told otherwise. */
+const TEST_BROWSER = "lightMyRequest";
+const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+const CHROME =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/** The first request of a session, from this address, device and browser: what the signals record. */
+async function seenAt(who: { cookie: string }, ip: string, device: string, browser = TEST_BROWSER) {
   const response = await ctx.app.inject({
     method: "GET",
     url: "/api/me",
     remoteAddress: ip,
-    // In place of the device cookie the sign-up set.
-    headers: { cookie: `${who.cookie.replace(/tm_device=[^;]*(; )?/, "")}; tm_device=${device}` },
+    headers: {
+      // In place of the device cookie the sign-up set.
+      cookie: `${who.cookie.replace(/tm_device=[^;]*(; )?/, "")}; tm_device=${device}`,
+      "user-agent": browser,
+    },
   });
   expect(response.statusCode).toBe(200);
 }
@@ -252,6 +261,7 @@ describe("fraud signals on withdrawals (issue 19)", () => {
     expect(risk?.level).toBe("high");
     expect(risk?.reasons).toEqual([
       "Signed up from the same address as buyer Bulk Buyer, who paid them 600 coins",
+      "Signed in from the same address with the same browser as buyer Bulk Buyer, who paid them 600 coins",
       "Signed in on the same device as buyer Bulk Buyer, who paid them 600 coins",
       "100% of their earnings (600 of 600 coins) came from one buyer, Bulk Buyer",
       "Bulk Buyer bought 1,000 coins less than an hour before this request",
@@ -336,6 +346,55 @@ describe("fraud signals on withdrawals (issue 19)", () => {
   });
 });
 
+describe("risk signals a client cannot erase (issue 31)", () => {
+  let pairs = 0;
+  /**
+   * A buyer and a worker who signed up from different public addresses (each pair its own); later
+   * the worker, the device cookie cleared, signs in again (a new session, a new device id) from
+   * the buyer's address or another, in `browser`. The buyer paid them 50 coins (too little for
+   * the earnings signals) and the worker's account is old: what is left is what the server saw.
+   */
+  async function afterClearedCookies(from: "the buyer's address" | "another address", browser: string) {
+    pairs += 1;
+    const buyersAddress = `198.51.100.${100 + pairs}`;
+    const buyer = await registerUser(ctx.app, "buyer", { name: "Cookie Buyer" });
+    await seenAt(buyer, buyersAddress, randomUUID(), FIREFOX);
+    const worker = await registerUser(ctx.app, "worker");
+    await seenAt(worker, `203.0.113.${100 + pairs}`, randomUUID(), FIREFOX);
+    await ageAccount(worker, 40);
+    await paidBy(buyer, worker, 50);
+    const again = await signIn(ctx.app, worker.email, worker.password);
+    expect(again.statusCode).toBe(200);
+    const address = from === "the buyer's address" ? buyersAddress : `192.0.2.${100 + pairs}`;
+    await seenAt({ cookie: sessionCookie(again) }, address, randomUUID(), browser);
+    const withdrawal = await withdraw(await topped(worker, 200), 200);
+    const { cookie } = await admin();
+    return (await call("GET", `/api/admin/withdrawals?q=${encodeURIComponent(worker.email)}`, cookie))
+      .json<Page<Withdrawal>>()
+      .items.find((item) => item.id === withdrawal.id)?.risk;
+  }
+
+  it("keeps the buyer's address and browser as a signal when the worker clears the device cookie", async () => {
+    expect(await afterClearedCookies("the buyer's address", FIREFOX)).toEqual({
+      level: "high",
+      reasons: [
+        "Signed in from the same address with the same browser as buyer Cookie Buyer, who paid them 50 coins",
+      ],
+    });
+  });
+
+  it("names the shared address alone when the browsers differ", async () => {
+    expect(await afterClearedCookies("the buyer's address", CHROME)).toEqual({
+      level: "high",
+      reasons: ["Signed in from the same address as buyer Cookie Buyer, who paid them 50 coins"],
+    });
+  });
+
+  it("reads nothing into the same browser at another address", async () => {
+    expect(await afterClearedCookies("another address", FIREFOX)).toEqual({ level: "low", reasons: [] });
+  });
+});
+
 async function topped(worker: RegisteredUser, coins: number) {
   await transfer(ctx.db, {
     from: MINT,
@@ -357,6 +416,8 @@ describe("the risk levels (decision 017)", () => {
     name: "B",
     coins,
     sharesSignUpAddress: false,
+    sharesSignInAddress: false,
+    sharesBrowserAtAddress: false,
     sharesDevice: false,
     hoursFromPurchase: null,
     boughtCoins: 0,
@@ -389,6 +450,18 @@ describe("the risk levels (decision 017)", () => {
   it("is high on any link to a paying buyer, or on three other signals together", () => {
     expect(assessRisk({ ...honest, payers: [payer(10, { sharesDevice: true })] }).level).toBe("high");
     expect(assessRisk({ ...honest, payers: [payer(10, { sharesSignUpAddress: true })] }).level).toBe("high");
+    expect(assessRisk({ ...honest, payers: [payer(10, { sharesSignInAddress: true })] }).level).toBe("high");
+    expect(
+      assessRisk({
+        ...honest,
+        payers: [payer(10, { sharesSignInAddress: true, sharesBrowserAtAddress: true })],
+      }).level,
+    ).toBe("high");
+    // The sign-up address is where the account first signed in: one reason, not two.
+    expect(
+      assessRisk({ ...honest, payers: [payer(10, { sharesSignUpAddress: true, sharesSignInAddress: true })] })
+        .reasons,
+    ).toEqual(["Signed up from the same address as buyer B, who paid them 10 coins"]);
     const young = { ...honest, accountAgeDays: 6 };
     expect(assessRisk(young).reasons).toEqual(["The account is 6 days old"]);
     expect(assessRisk({ ...young, accountAgeDays: 7 }).level).toBe("low");

@@ -6,8 +6,9 @@ import { walletOf } from "../ledger/service.ts";
 
 // Fraud signals on a pending withdrawal (issue 19, decision 017). Coins bought at $0.035 and
 // withdrawn at $0.05 make one person with a buyer and a worker account a profit machine: the
-// signals look for that pattern in stored facts only (the ledger, payments, sign-up origins and
-// the device cookies accounts signed in with), and an admin reads the reasons.
+// signals look for that pattern in stored facts only (the ledger, payments, sign-up origins, the
+// device cookies accounts signed in with, and the public addresses and browsers the server saw
+// them sign in from, which clearing cookies does not erase: issue 31), and an admin reads the reasons.
 
 /** Thresholds of the signals, in one place. */
 export const RISK_RULES = {
@@ -32,6 +33,10 @@ export interface RiskFacts {
     name: string;
     coins: number;
     sharesSignUpAddress: boolean;
+    /** Both signed in from one public address, at any time. */
+    sharesSignInAddress: boolean;
+    /** Both signed in from one public address with the same browser (User-Agent). */
+    sharesBrowserAtAddress: boolean;
     sharesDevice: boolean;
     /** Hours from the buyer's last completed purchase before the request to the request, or null. */
     hoursFromPurchase: number | null;
@@ -47,6 +52,11 @@ export function assessRisk(facts: RiskFacts): WithdrawalRisk {
   for (const payer of facts.payers) {
     const paid = `${payer.name}, who paid them ${coinCount(payer.coins)}`;
     if (payer.sharesSignUpAddress) high.push(`Signed up from the same address as buyer ${paid}`);
+    if (payer.sharesBrowserAtAddress)
+      high.push(`Signed in from the same address with the same browser as buyer ${paid}`);
+    // A shared sign-up address is a shared sign-in address too: said once.
+    else if (payer.sharesSignInAddress && !payer.sharesSignUpAddress)
+      high.push(`Signed in from the same address as buyer ${paid}`);
     if (payer.sharesDevice) high.push(`Signed in on the same device as buyer ${paid}`);
   }
   const main = facts.payers[0];
@@ -98,6 +108,8 @@ export async function riskFacts(
     name: string;
     coins: string | number;
     shares_address: boolean;
+    shares_sign_in_address: boolean;
+    shares_browser: boolean;
     shares_device: boolean;
     last_purchase_at: string | Date | null;
     bought: string | number;
@@ -119,6 +131,13 @@ export async function riskFacts(
              exists (select 1 from sign_up_origins mine join sign_up_origins theirs on theirs.ip = mine.ip
                      where mine.user_id = ${workerId} and theirs.user_id = p.buyer_id
                        and public_address(mine.ip)) as shares_address,
+             exists (select 1 from user_sightings mine join user_sightings theirs on theirs.ip = mine.ip
+                     where mine.user_id = ${workerId} and theirs.user_id = p.buyer_id
+                       and public_address(mine.ip)) as shares_sign_in_address,
+             exists (select 1 from user_sightings mine join user_sightings theirs
+                       on theirs.ip = mine.ip and theirs.user_agent = mine.user_agent
+                     where mine.user_id = ${workerId} and theirs.user_id = p.buyer_id
+                       and public_address(mine.ip)) as shares_browser,
              exists (select 1 from user_sightings mine join user_sightings theirs on theirs.device_id = mine.device_id
                      where mine.user_id = ${workerId} and theirs.user_id = p.buyer_id) as shares_device,
              (select max(completed_at) from payments where buyer_id = p.buyer_id and status = 'completed'
@@ -137,6 +156,8 @@ export async function riskFacts(
       name: payer.name,
       coins: Number(payer.coins),
       sharesSignUpAddress: payer.shares_address,
+      sharesSignInAddress: payer.shares_sign_in_address,
+      sharesBrowserAtAddress: payer.shares_browser,
       sharesDevice: payer.shares_device,
       boughtCoins: Number(payer.bought),
       hoursFromPurchase:

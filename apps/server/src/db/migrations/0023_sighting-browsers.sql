@@ -1,0 +1,1 @@
+ALTER TABLE "user_sightings" ADD COLUMN "user_agent" text;
