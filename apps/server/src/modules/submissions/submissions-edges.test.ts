@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Submission } from "@taskmint/shared";
-import { submissions, tasks } from "../../db/schema/index.ts";
+import type { Reservation, Submission } from "@taskmint/shared";
+import { reservations, submissions, tasks } from "../../db/schema/index.ts";
 import { marketplaceCalls, registerUser, testAppPerFile, TestClock } from "../../test/harness.ts";
 import { expireTasks } from "../tasks/service.ts";
 import { autoApproveDue } from "./service.ts";
@@ -18,14 +18,28 @@ const taskStatusOf = async (taskId: string) =>
   (await ctx.db.select().from(tasks).where(eq(tasks.id, taskId)))[0]?.status;
 
 describe("the completion date (rules R3, R9)", () => {
-  it("takes work until the last moment of the completion date, and the expiry job closes the task only after it", async () => {
+  it("takes work until the last moment of the completion date, in a free slot or a reserved one, and the expiry job closes the task only after it", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
-    const task = await newTask(buyer, { required_workers: 3, payable_amount: 2, completion_date: days(0) });
+    const task = await newTask(buyer, {
+      required_workers: 3,
+      payable_amount: 2,
+      completion_date: days(0),
+      time_limit_minutes: 1440,
+    });
+    const holder = await registerUser(ctx.app, "worker");
+    const reserved = await call("POST", `/api/tasks/${task.id}/reservations`, holder.cookie);
+    expect(reserved.statusCode, reserved.body).toBe(201);
     const now = clock.now();
     const nextMidnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
     clock.advanceMs(nextMidnight - now.getTime() - 1);
     expect(clock.now().toISOString().slice(0, 10)).toBe(task.completion_date);
     expect((await submit(await registerUser(ctx.app, "worker"), task.id)).statusCode).toBe(201);
+    expect((await submit(holder, task.id)).statusCode).toBe(201);
+    const [used] = await ctx.db
+      .select()
+      .from(reservations)
+      .where(eq(reservations.id, reserved.json<Reservation>().id));
+    expect(used?.status).toBe("submitted");
     await expireTasks(ctx.db, clock.now());
     expect(await taskStatusOf(task.id)).toBe("open");
 
@@ -37,8 +51,8 @@ describe("the completion date (rules R3, R9)", () => {
     ]);
     expect(await expireTasks(ctx.db, clock.now())).toBeGreaterThanOrEqual(1);
     expect(await taskStatusOf(task.id)).toBe("closed");
-    // The two slots no one took come back; the pending submission keeps its coins in escrow.
-    expect(await coinsOf(buyer)).toBe(50 - 6 + 4);
+    // The slot no one took comes back; the pending submissions keep their coins in escrow.
+    expect(await coinsOf(buyer)).toBe(50 - 6 + 2);
   });
 });
 
