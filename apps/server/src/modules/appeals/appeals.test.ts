@@ -126,6 +126,89 @@ describe("appealing a rejection (rule R22)", () => {
     expect([late.statusCode, codeOf(late)]).toEqual([409, "APPEAL_CLOSED"]);
   });
 
+  it("accepts an appeal late on the seventh day, and refuses one just after it", async () => {
+    const inTime = await rejectedSubmission();
+    const tooLate = await rejectedSubmission();
+    clock.advanceDays(7);
+    clock.advanceMs(-60_000);
+    const accepted = await appeal(inTime.worker, inTime.submission.id);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    clock.advanceMs(2 * 60_000);
+    const refused = await appeal(tooLate.worker, tooLate.submission.id);
+    expect([refused.statusCode, codeOf(refused)]).toEqual([409, "APPEAL_CLOSED"]);
+    expect(await ctx.db.$count(appeals, eq(appeals.submissionId, tooLate.submission.id))).toBe(0);
+  });
+
+  it("lets only the task's buyer answer an appeal: another buyer's uphold or overturn changes nothing", async () => {
+    const { worker, submission } = await rejectedSubmission();
+    await appeal(worker, submission.id);
+    const otherBuyer = await registerUser(ctx.app, "buyer");
+    const workerBefore = await coinsOf(worker);
+    for (const refused of [
+      await uphold(otherBuyer, submission.id),
+      await overturn(otherBuyer, submission.id),
+    ])
+      expect([refused.statusCode, codeOf(refused)]).toEqual([403, "FORBIDDEN"]);
+    const [row] = await ctx.db.select().from(appeals).where(eq(appeals.submissionId, submission.id));
+    expect(row).toMatchObject({ status: "open", answer: null });
+    expect(await coinsOf(worker)).toBe(workerBefore);
+  });
+
+  it("moves each step only from its own states: the buyer cannot uphold an escalated appeal, admins decide only escalated ones, nothing escalates a decided one", async () => {
+    const statusOf = async (id: string) =>
+      (await ctx.db.select().from(appeals).where(eq(appeals.submissionId, id)))[0]?.status;
+    // Open, upheld by the buyer: not the admins' to decide yet.
+    const open = await rejectedSubmission();
+    await appeal(open.worker, open.submission.id);
+    const upheld = await rejectedSubmission();
+    await appeal(upheld.worker, upheld.submission.id);
+    await uphold(upheld.buyer, upheld.submission.id);
+    for (const [found, status] of [
+      [open, "open"],
+      [upheld, "upheld_by_buyer"],
+    ] as const) {
+      const workerBefore = await coinsOf(found.worker);
+      for (const decision of ["overturn", "uphold"] as const) {
+        const refused = await decide(found.submission.id, decision);
+        expect([refused.statusCode, codeOf(refused)], `${decision} ${status}`).toEqual([
+          409,
+          "APPEAL_CLOSED",
+        ]);
+      }
+      expect(await statusOf(found.submission.id)).toBe(status);
+      expect(await coinsOf(found.worker)).toBe(workerBefore);
+    }
+    // The buyer may change their mind after upholding, and pays.
+    const workerBefore = await coinsOf(upheld.worker);
+    const changed = await overturn(upheld.buyer, upheld.submission.id);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await coinsOf(upheld.worker)).toBe(workerBefore + 5);
+
+    // Escalated after 3 days of silence: the buyer can no longer uphold it.
+    const silent = await rejectedSubmission();
+    await appeal(silent.worker, silent.submission.id);
+    const decidedByBuyer = await rejectedSubmission();
+    await appeal(decidedByBuyer.worker, decidedByBuyer.submission.id);
+    expect((await overturn(decidedByBuyer.buyer, decidedByBuyer.submission.id)).statusCode).toBe(200);
+    const decidedByAdmins = await escalatedAppeal();
+    expect((await decide(decidedByAdmins.submission.id, "uphold")).statusCode).toBe(200);
+    clock.advanceDays(4);
+    expect((await escalate(silent.worker, silent.submission.id)).statusCode).toBe(200);
+    const late = await uphold(silent.buyer, silent.submission.id);
+    expect([late.statusCode, codeOf(late)]).toEqual([409, "APPEAL_CLOSED"]);
+    expect(await statusOf(silent.submission.id)).toBe("escalated");
+    // Decided appeals older than 3 days stay decided.
+    for (const [found, status] of [
+      [decidedByBuyer, "overturned"],
+      [decidedByAdmins, "upheld"],
+    ] as const) {
+      const refused = await escalate(found.worker, found.submission.id);
+      expect([refused.statusCode, codeOf(refused)], status).toEqual([409, "APPEAL_CLOSED"]);
+      expect(await statusOf(found.submission.id)).toBe(status);
+    }
+    await decide(silent.submission.id, "uphold");
+  });
+
   it("the buyer overturns from the task's escrow, taking an open slot; the worker is paid once and counts it approved", async () => {
     const { buyer, worker, submission, task } = await rejectedSubmission({
       required_workers: 2,

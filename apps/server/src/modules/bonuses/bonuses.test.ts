@@ -65,6 +65,31 @@ describe("bonuses (rule R23)", () => {
     expect(await ctx.db.$count(bonuses, eq(bonuses.submissionId, submission.id))).toBe(1);
   });
 
+  it("keeps each buyer's keys their own: another buyer's bonus under the same key is paid and retried apart", async () => {
+    const [one, two] = [await pendingSubmission(), await pendingSubmission()];
+    const key = newKey();
+    const firstBody = { submission_id: one.submission.id, coins: 2, message: "" };
+    const secondBody = { submission_id: two.submission.id, coins: 3, message: "" };
+    const [workerOneBefore, workerTwoBefore] = [await coinsOf(one.worker), await coinsOf(two.worker)];
+    const first = await sendBonus(one.buyer, key, firstBody);
+    const second = await sendBonus(two.buyer, key, secondBody);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.json<Bonus>().id).not.toBe(first.json<Bonus>().id);
+    for (const [buyer, body, answer] of [
+      [one.buyer, firstBody, first],
+      [two.buyer, secondBody, second],
+    ] as const) {
+      const retry = await sendBonus(buyer, key, body);
+      expect(retry.statusCode, retry.body).toBe(201);
+      expect(retry.json<Bonus>()).toEqual(answer.json<Bonus>());
+    }
+    expect([await coinsOf(one.worker), await coinsOf(two.worker)]).toEqual([
+      workerOneBefore + 2,
+      workerTwoBefore + 3,
+    ]);
+    expect(await ctx.db.$count(bonuses, eq(bonuses.idempotencyKey, key))).toBe(2);
+  });
+
   it("pays once when the same request arrives many times at once", async () => {
     const { buyer, worker, submission } = await pendingSubmission();
     const key = newKey();

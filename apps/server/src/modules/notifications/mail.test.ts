@@ -5,6 +5,7 @@ import { notifications, outgoingMails } from "../../db/schema/index.ts";
 import {
   marketplaceCalls,
   registerUser,
+  signInAdmin,
   startTestApp,
   TEST_ORIGIN,
   TestClock,
@@ -188,6 +189,43 @@ describe("notification mails", () => {
     await call("PUT", "/api/me/notification-settings", changedMind.cookie, { bonus_received: "bell" });
     expect(await ctx.app.deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 1 });
     expect(mail.mailsTo(changedMind.email, "bonus")).toEqual([]);
+  });
+
+  it("drops a mail only by its own user's choice for its own kind, and a deleted user's mail", async () => {
+    const user = await registerUser(ctx.app, "worker");
+    const other = await registerUser(ctx.app, "worker");
+    // The user turned another kind off; another user turned this kind off.
+    expect(
+      (await call("PUT", "/api/me/notification-settings", user.cookie, { work_decided: "bell" })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call("PUT", "/api/me/notification-settings", other.cookie, { bonus_received: "bell" }))
+        .statusCode,
+    ).toBe(200);
+    await notify(ctx.db, {
+      userId: user.user.id,
+      message: "A bonus kept",
+      actionRoute: "/",
+      kind: "bonus_received",
+    });
+    expect(await ctx.app.deliverMails()).toEqual({ sent: 1, retried: 0, dropped: 0 });
+    expect(await mail.waitFor(user.email, "A bonus kept")).toBeTruthy();
+
+    const leaving = await registerUser(ctx.app, "worker");
+    await notify(ctx.db, {
+      userId: leaving.user.id,
+      message: "A bonus for a deleted account",
+      actionRoute: "/",
+      kind: "bonus_received",
+    });
+    expect(await queuedFor(leaving.user.id)).toBe(1);
+    const admin = await signInAdmin(ctx, "mail-admin@example.com");
+    const removed = await call("DELETE", `/api/admin/users/${leaving.user.id}`, admin.cookie, {
+      coins: "forfeit",
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await ctx.app.deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 1 });
+    expect(mail.mailsTo(leaving.email, "bonus")).toEqual([]);
   });
 
   it("retries a mail the provider refuses after 1, 5, 30 and 120 minutes, then gives up; sends it once when it recovers", async () => {

@@ -182,6 +182,76 @@ describe("reserving a slot (rule R20)", () => {
     expect((await reserve(worker, four[3]?.id ?? "")).statusCode).toBe(201);
   });
 
+  it("counts only live reservations toward the limit: one whose time ran out stops counting before the job ends it", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const worker = await registerUser(ctx.app, "worker");
+    const short = await newTask(buyer, { required_workers: 1, time_limit_minutes: 5 });
+    const long = [
+      await newTask(buyer, { required_workers: 1, time_limit_minutes: 60 }),
+      await newTask(buyer, { required_workers: 1, time_limit_minutes: 60 }),
+    ];
+    const fourth = await newTask(buyer, { required_workers: 1 });
+    const ranOut = (await reserve(worker, short.id)).json<Reservation>();
+    for (const task of long) expect((await reserve(worker, task.id)).statusCode).toBe(201);
+    clock.advanceMs(5 * 60_000 - 1);
+    const early = await reserve(worker, fourth.id);
+    expect([early.statusCode, early.json<{ error: { code: string } }>().error.code]).toEqual([
+      409,
+      "RESERVATION_LIMIT",
+    ]);
+    clock.advanceMs(1);
+    // Its time ran out; the job has not ended it yet.
+    const [unswept] = await ctx.db.select().from(reservations).where(eq(reservations.id, ranOut.id));
+    expect(unswept?.status).toBe("active");
+    const taken = await reserve(worker, fourth.id);
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(await activeReservations(worker)).toHaveLength(3);
+    expect(await expireReservations(ctx.db, clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await slotsLeft(short.id)).toBe(1);
+    for (const task of [short, ...long, fourth]) await expectSlotsBalanced(task.id);
+  });
+
+  it("a submission a moment before the time runs out is made in the held slot; at the very end the reservation has expired", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const [inTime, atEnd] = [await registerUser(ctx.app, "worker"), await registerUser(ctx.app, "worker")];
+    const task = await newTask(buyer, { required_workers: 2, time_limit_minutes: 5 });
+    const early = (await reserve(inTime, task.id)).json<Reservation>();
+    const late = (await reserve(atEnd, task.id)).json<Reservation>();
+    expect(await slotsLeft(task.id)).toBe(0);
+    clock.advanceMs(5 * 60_000 - 1);
+    expect((await submit(inTime, task.id)).statusCode).toBe(201);
+    clock.advanceMs(1);
+    expect((await submit(atEnd, task.id)).statusCode).toBe(201);
+    const statusOf = async (id: string) =>
+      (await ctx.db.select().from(reservations).where(eq(reservations.id, id)))[0]?.status;
+    expect(await statusOf(early.id)).toBe("submitted");
+    // Ended as expired, its slot given back and taken again by the submission.
+    expect(await statusOf(late.id)).toBe("expired");
+    expect(await slotsLeft(task.id)).toBe(0);
+    await expectSlotsBalanced(task.id);
+  });
+
+  it("the job ends a reservation at the moment its time runs out, and leaves a later one on the same task alone", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const [first, second] = [await registerUser(ctx.app, "worker"), await registerUser(ctx.app, "worker")];
+    const task = await newTask(buyer, { required_workers: 3, time_limit_minutes: 5 });
+    const due = (await reserve(first, task.id)).json<Reservation>();
+    clock.advanceMs(60_000);
+    const later = (await reserve(second, task.id)).json<Reservation>();
+    clock.advanceMs(4 * 60_000);
+    expect(await expireReservations(ctx.db, clock.now())).toBeGreaterThanOrEqual(1);
+    const rows = await ctx.db.select().from(reservations).where(eq(reservations.taskId, task.id));
+    expect(new Map(rows.map((row) => [row.id, row.status]))).toEqual(
+      new Map([
+        [due.id, "expired"],
+        [later.id, "active"],
+      ]),
+    );
+    expect(await slotsLeft(task.id)).toBe(2);
+    expect(await activeReservations(second)).toEqual([later]);
+    await expectSlotsBalanced(task.id);
+  });
+
   it("refuses a second reservation of the same task, a closed or missing task, and non-workers", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const worker = await registerUser(ctx.app, "worker");
@@ -229,6 +299,50 @@ describe("a task closing with live reservations (rules R8, R9, R20)", () => {
     await expectSlotsBalanced(task.id);
   });
 
+  it("deleting ends only the task's live reservations: a cancelled one, a used one and another task's stay as they were", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const [holder, canceller, submitter] = [
+      await registerUser(ctx.app, "worker"),
+      await registerUser(ctx.app, "worker"),
+      await registerUser(ctx.app, "worker"),
+    ];
+    const task = await newTask(buyer, { required_workers: 4, payable_amount: 5 });
+    const other = await newTask(buyer, { required_workers: 1, payable_amount: 5 });
+    const live = (await reserve(holder, task.id)).json<Reservation>();
+    const elsewhere = (await reserve(holder, other.id)).json<Reservation>();
+    const cancelled = (await reserve(canceller, task.id)).json<Reservation>();
+    expect((await call("DELETE", `/api/reservations/${cancelled.id}`, canceller.cookie)).statusCode).toBe(
+      200,
+    );
+    const used = (await reserve(submitter, task.id)).json<Reservation>();
+    expect((await submit(submitter, task.id)).statusCode).toBe(201);
+    // Of 4 slots: 2 open, 1 held by `holder`, 1 pending submission.
+    expect(await slotsLeft(task.id)).toBe(2);
+    const deleted = await call("DELETE", `/api/tasks/${task.id}`, buyer.cookie);
+    expect(deleted.json()).toEqual({ refunded_coins: 3 * 5 });
+    const rows = await ctx.db.select().from(reservations).where(eq(reservations.workerId, holder.user.id));
+    const statuses = new Map(
+      [...rows, ...(await ctx.db.select().from(reservations).where(eq(reservations.taskId, task.id)))].map(
+        (row) => [row.id, row.status],
+      ),
+    );
+    expect(statuses).toEqual(
+      new Map([
+        [live.id, "ended"],
+        [elsewhere.id, "active"],
+        [cancelled.id, "cancelled"],
+        [used.id, "submitted"],
+      ]),
+    );
+    expect(await slotsLeft(other.id)).toBe(0);
+    for (const worker of [canceller, submitter]) {
+      const told = await ctx.db.select().from(notifications).where(eq(notifications.userId, worker.user.id));
+      expect(told.filter((note) => note.message.includes("your reservation ended"))).toHaveLength(0);
+    }
+    await expectSlotsBalanced(task.id);
+    await expectSlotsBalanced(other.id);
+  });
+
   it("expiry at the completion date refunds the reserved slots too", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     const worker = await registerUser(ctx.app, "worker");
@@ -257,6 +371,29 @@ describe("a task closing with live reservations (rules R8, R9, R20)", () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await slotsLeft(task.id)).toBe(1);
+    await expectSlotsBalanced(task.id);
+  });
+
+  it("deleting a worker leaves another worker's reservation of the same task live", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const [leaving, staying] = [await registerUser(ctx.app, "worker"), await registerUser(ctx.app, "worker")];
+    const task = await newTask(buyer, { required_workers: 3 });
+    const gone = (await reserve(leaving, task.id)).json<Reservation>();
+    const kept = (await reserve(staying, task.id)).json<Reservation>();
+    const admin = await signInAdmin(ctx, "reservations-admin@example.com");
+    const removed = await call("DELETE", `/api/admin/users/${leaving.user.id}`, admin.cookie, {
+      coins: "forfeit",
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const rows = await ctx.db.select().from(reservations).where(eq(reservations.taskId, task.id));
+    expect(new Map(rows.map((row) => [row.id, row.status]))).toEqual(
+      new Map([
+        [gone.id, "cancelled"],
+        [kept.id, "active"],
+      ]),
+    );
+    expect(await slotsLeft(task.id)).toBe(2);
+    expect(await activeReservations(staying)).toEqual([kept]);
     await expectSlotsBalanced(task.id);
   });
 });

@@ -252,6 +252,68 @@ describe("blocks and hidden buyers (rule R23)", () => {
   });
 });
 
+describe("lifting a block or a hide touches only that pair (rule R23)", () => {
+  it("unblocking removes this buyer's block of this worker only; another buyer cannot lift it", async () => {
+    const [buyer, otherBuyer, stranger] = [
+      await registerUser(ctx.app, "buyer"),
+      await registerUser(ctx.app, "buyer"),
+      await registerUser(ctx.app, "buyer"),
+    ];
+    const [worker, otherWorker] = [
+      await registerUser(ctx.app, "worker"),
+      await registerUser(ctx.app, "worker"),
+    ];
+    for (const [by, of] of [
+      [buyer, worker],
+      [buyer, otherWorker],
+      [otherBuyer, worker],
+    ] as const)
+      expect((await call("POST", "/api/buyer/blocks", by.cookie, { worker_id: of.user.id })).statusCode).toBe(
+        201,
+      );
+    expect((await call("DELETE", `/api/buyer/blocks/${worker.user.id}`, stranger.cookie)).statusCode).toBe(
+      404,
+    );
+    expect((await call("DELETE", `/api/buyer/blocks/${worker.user.id}`, buyer.cookie)).statusCode).toBe(200);
+    const blocked = async (by: RegisteredUser) =>
+      (await call("GET", "/api/buyer/blocks", by.cookie))
+        .json<Page<BlockedWorker>>()
+        .items.map((item) => item.worker_id);
+    expect(await blocked(buyer)).toEqual([otherWorker.user.id]);
+    expect(await blocked(otherBuyer)).toEqual([worker.user.id]);
+    const refused = await submit(worker, (await newTask(otherBuyer)).id);
+    expect([refused.statusCode, codeOf(refused).code]).toEqual([403, "NOT_QUALIFIED"]);
+    expect((await submit(worker, (await newTask(buyer)).id)).statusCode).toBe(201);
+  });
+
+  it("unhiding brings back this worker's view of this buyer only", async () => {
+    const [buyer, otherBuyer] = [await registerUser(ctx.app, "buyer"), await registerUser(ctx.app, "buyer")];
+    const [worker, otherWorker] = [
+      await registerUser(ctx.app, "worker"),
+      await registerUser(ctx.app, "worker"),
+    ];
+    const [task, otherTask] = [await newTask(buyer), await newTask(otherBuyer)];
+    for (const [by, of] of [
+      [worker, buyer],
+      [worker, otherBuyer],
+      [otherWorker, buyer],
+    ] as const)
+      expect(
+        (await call("POST", "/api/worker/hidden-buyers", by.cookie, { buyer_id: of.user.id })).statusCode,
+      ).toBe(201);
+    expect(
+      (await call("DELETE", `/api/worker/hidden-buyers/${buyer.user.id}`, worker.cookie)).statusCode,
+    ).toBe(200);
+    const shown = await listedIds(worker);
+    expect([shown.includes(task.id), shown.includes(otherTask.id)]).toEqual([true, false]);
+    expect(await listedIds(otherWorker)).not.toContain(task.id);
+    const hidden = (await call("GET", "/api/worker/hidden-buyers", otherWorker.cookie)).json<
+      Page<HiddenBuyer>
+    >();
+    expect(hidden.items.map((item) => item.buyer_id)).toEqual([buyer.user.id]);
+  });
+});
+
 describe("buyer reputation (rule R21)", () => {
   it("shows each buyer's approval rate and median review time over the last 90 days on their tasks", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
@@ -280,5 +342,35 @@ describe("buyer reputation (rule R21)", () => {
     await refreshBuyerReputations(ctx.db, clock.now());
     const later = (await call("GET", `/api/tasks/${fresh.id}`)).json<Task>();
     expect(later.buyer_reputation).toEqual({ approval_rate: null, median_review_hours: null, decided: 0 });
+  });
+
+  it("counts a decision made just inside the 90 days, and not one just outside", async () => {
+    const decideOne = async (buyer: RegisteredUser) => {
+      const task = await newTask(buyer, { required_workers: 1, payable_amount: 1 });
+      const submission = (await submit(await registerUser(ctx.app, "worker"), task.id)).json<Submission>();
+      expect((await call("POST", `/api/submissions/${submission.id}/approve`, buyer.cookie)).statusCode).toBe(
+        200,
+      );
+    };
+    const [older, newer] = [await registerUser(ctx.app, "buyer"), await registerUser(ctx.app, "buyer")];
+    const shownOf = async (buyer: RegisteredUser) =>
+      (await newTask(buyer, { required_workers: 1, payable_amount: 1 })).id;
+    const [olderTask, newerTask] = [await shownOf(older), await shownOf(newer)];
+    const reputationOn = async (taskId: string) =>
+      (await call("GET", `/api/tasks/${taskId}`)).json<Task>().buyer_reputation;
+    await decideOne(older);
+    clock.advanceMs(2 * 60_000);
+    await decideOne(newer);
+    await refreshBuyerReputations(ctx.db, clock.now());
+    const one = { approval_rate: 100, median_review_hours: 0, decided: 1 };
+    expect([await reputationOn(olderTask), await reputationOn(newerTask)]).toEqual([one, one]);
+    // 90 days and a minute after the older decision: 90 days less a minute after the newer one.
+    clock.advanceDays(90);
+    clock.advanceMs(-60_000);
+    await refreshBuyerReputations(ctx.db, clock.now());
+    expect([await reputationOn(olderTask), await reputationOn(newerTask)]).toEqual([
+      { approval_rate: null, median_review_hours: null, decided: 0 },
+      one,
+    ]);
   });
 });
