@@ -150,6 +150,12 @@ describe("second factor in the browser (rule R30)", () => {
 
     const { context, page } = await signedInPage(browser, server.url, admin);
     await unconfirmAdminSessions();
+    // Profile's Security says so, and offers the same confirmation.
+    await page.goto("/profile");
+    const security = page.getByRole("note").filter({ hasText: "This session began without a code" });
+    await security.getByRole("group", { name: "Confirm with a code from your authenticator app" }).waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    await shoot(page, "profile-confirm-session");
     await page.goto("/dashboard/manage-users");
     // The page's notes: this one, and the banner asking the admin to confirm their address.
     const notice = page.getByRole("note").filter({ hasText: /authenticator app|two-factor/i });
