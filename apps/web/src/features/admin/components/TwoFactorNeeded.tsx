@@ -1,7 +1,15 @@
 import { Link } from "react-router";
 import { paths } from "@taskmint/shared/routes";
+import type { User } from "@taskmint/shared/schemas";
 import { useMe, useSessionVerified } from "../../../lib/auth.ts";
 import { ConfirmSession } from "../../account/components/ConfirmSession.tsx";
+
+/** What keeps this session from those actions, in the server's words (`details.reason`); null when nothing. */
+function lockedBecause(me: User | null | undefined, verified: boolean) {
+  if (!me) return null;
+  if (!me.two_factor_enabled) return "two_factor_off";
+  return verified ? null : "session_not_verified";
+}
 
 /**
  * Whether the signed-in admin may take the actions that move coins or change access (rule
@@ -11,13 +19,7 @@ import { ConfirmSession } from "../../account/components/ConfirmSession.tsx";
 export function useTwoFactorGate(what: string) {
   const { data: me } = useMe();
   const verified = useSessionVerified();
-  const reason = !me
-    ? null
-    : !me.two_factor_enabled
-      ? "two_factor_off"
-      : verified
-        ? null
-        : "session_not_verified";
+  const reason = lockedBecause(me, verified);
   const notice =
     reason === "two_factor_off" ? (
       <div role="note" className="alert alert-warning mb-4 flex flex-wrap">
