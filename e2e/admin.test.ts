@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
+import { confirmEmailViaOutbox } from "./support/outbox.ts";
 import { shoot } from "./support/screenshots.ts";
 import type { RunningServer } from "./support/server.ts";
 import {
@@ -93,6 +94,8 @@ describe("administration", () => {
 
   it("an admin deletes a worker and chooses what happens to their coins", async () => {
     const worker = await registerViaApi(server.url, "worker", "Dora Departing");
+    // Coins are paid out only to a confirmed address (rule R30), as a withdrawal is.
+    await confirmEmailViaOutbox(server.dataDir, worker.email);
     const adminView = await signedInPage(browser, server.url, admin);
     const page = adminView.page;
     await page.goto("/dashboard/manage-users");
@@ -104,6 +107,10 @@ describe("administration", () => {
       .poll(() => dialog.getByText("Dora Departing's 10 coins will be forfeited to the platform").isVisible())
       .toBe(true);
     await dialog.getByRole("radio", { name: /Pay out/ }).check();
+    // The payout's review, as a withdrawal's: a new account is a medium risk, paid without a second confirmation.
+    await dialog.getByText("Medium risk").waitFor();
+    expect(await dialog.textContent()).toContain("The account is less than a day old");
+    expect(await dialog.getByRole("checkbox").count()).toBe(0);
     await dialog.getByRole("button", { name: "Delete user" }).click();
     await expect.poll(() => dialog.getByText("A payout reference is required").isVisible()).toBe(true);
     await dialog.getByLabel("Payout reference").fill("BANK-2026-0042");

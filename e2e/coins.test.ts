@@ -168,20 +168,19 @@ describe("withdrawing coins", () => {
       .poll(() => page.getByRole("row").filter({ hasText: "Waiting for an admin to pay it" }).count())
       .toBe(1);
 
-    // The admin has no two-factor sign-in yet (rule R27): the page says why Approve is off.
-    const otherAdminSession = await apiSession(server.url, admin);
+    // The admin has no two-factor sign-in yet (rules R27, R30): the page says why Approve is off.
     {
       const { context: adminContext, page: adminPage } = await signedInPage(browser, server.url, admin);
       await adminPage.goto("/dashboard/adminHome");
       await adminPage
-        .getByText("Turn on two-factor sign-in in your profile before deciding withdrawals.")
+        .getByText("Two-factor sign-in is off for your account. Admins need it before deciding withdrawals.")
         .waitFor();
       const locked = adminPage
         .getByRole("row", { name: /Walt Withdraw/ })
         .getByRole("button", { name: "Approve" });
       expect(await locked.isDisabled()).toBe(true);
       // Enrolling in the browser: password, the QR code and its key, a code, the backup codes once.
-      await adminPage.getByRole("link", { name: "Open security settings" }).click();
+      await adminPage.getByRole("link", { name: "Turn on two-factor sign-in" }).click();
       await adminPage.waitForURL(/\/profile/);
       await adminPage.getByLabel("Your password").fill(admin.password);
       await adminPage.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
@@ -198,6 +197,8 @@ describe("withdrawing coins", () => {
       admin.totpSecret = secret;
       await adminContext.close();
     }
+    // Turning two-factor on ended the admin's other sessions (rule R30): this one begins after.
+    const otherAdminSession = await apiSession(server.url, admin);
     // Signing in again takes a code computed here, as the app would show it.
     const adminView = await signedInPage(browser, server.url, admin);
     await adminView.page.goto("/profile");

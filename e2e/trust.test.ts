@@ -8,6 +8,7 @@ import {
   postTaskViaApi,
   registerViaApi,
   signedInPage,
+  turnOnTwoFactorViaApi,
   type ApiSession,
   type E2eUser,
 } from "./support/users.ts";
@@ -23,6 +24,8 @@ beforeAll(async () => {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
   }));
+  // Deciding an appeal moves coins: it needs two-factor sign-in (rule R30).
+  await turnOnTwoFactorViaApi(server.url, admin);
 });
 afterAll(() => stopServerAndBrowser(server, browser));
 

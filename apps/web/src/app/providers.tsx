@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, type ReactNode } from "react";
 import type { toast as toastApi } from "react-toastify";
 import { ApiError } from "../lib/api.ts";
+import { sessionQueries } from "../lib/auth.ts";
 
 /**
  * One toast on screen at a time: a new one (a success above all) replaces whatever an
@@ -34,8 +35,16 @@ const ToastContainer = lazy(() =>
 const retryUnlessRefused = (failures: number, error: unknown) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 3;
 
-const queryClient = new QueryClient({
+const queryClient: QueryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: true, staleTime: 10_000, retry: retryUnlessRefused } },
+  mutationCache: new MutationCache({
+    // The server judges the second factor (rule R30): when it refuses an admin action for it, the
+    // session is read again, so the page's notice shows what is missing.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "TWO_FACTOR_REQUIRED")
+        void queryClient.invalidateQueries({ queryKey: sessionQueries.me().queryKey });
+    },
+  }),
 });
 
 export function Providers({ children }: { children: ReactNode }) {

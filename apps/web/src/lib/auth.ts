@@ -3,6 +3,7 @@ import type { ServerConfig } from "@taskmint/shared";
 import { ROLE_HOME, type Role, type SelfRegisterRole } from "@taskmint/shared/constants";
 import {
   returnPathSchema,
+  type MeAnswer,
   type SignInFields,
   type SocialSignInRequest,
   type UserAnswer,
@@ -17,13 +18,13 @@ const all = ["session"] as const;
 /** The signed-in user and the server's set-up: kept when signing out, unlike every other query. */
 export const sessionQueries = {
   all,
-  /** The signed-in user, or null for a visitor. */
+  /** The signed-in user and this session's second factor, or null for a visitor. */
   me: () =>
     queryOptions({
       queryKey: [...all, "me"],
-      queryFn: async () => {
+      queryFn: async (): Promise<MeAnswer | null> => {
         try {
-          return (await api<UserAnswer>("/api/me")).user;
+          return await api<MeAnswer>("/api/me");
         } catch (error) {
           if (error instanceof ApiError && error.status === 401) return null;
           throw error;
@@ -40,7 +41,12 @@ export const sessionQueries = {
     }),
 };
 
-export const useMe = () => useQuery(sessionQueries.me());
+/** The signed-in user, or null for a visitor. */
+export const useMe = () => useQuery({ ...sessionQueries.me(), select: (answer) => answer?.user ?? null });
+/** Whether this session passed a second factor itself (rule R30: admin actions need it). */
+export const useSessionVerified = () =>
+  useQuery({ ...sessionQueries.me(), select: (answer) => answer?.session.two_factor_verified === true })
+    .data === true;
 export const useServerConfig = () => useQuery(sessionQueries.config());
 
 /** Refreshes everything that shows the user or their coins. */
@@ -60,7 +66,10 @@ export function useSignIn() {
   });
 }
 
-/** A sign-in's second step: a code of the authenticator app, or a backup code. */
+/**
+ * A code of the authenticator app, or a backup code: a sign-in's second step, or, signed in,
+ * the code that confirms this session (rule R30).
+ */
 export function useVerifySecondFactor(kind: "totp" | "backup") {
   const refresh = useRefreshMe();
   return useMutation({

@@ -28,7 +28,7 @@ export function useZodForm<Schema extends z.ZodType<unknown, FieldValues>>(
 
 /**
  * A form of `useZodForm`. `onSubmit` gets the parsed values; if it throws, the server's field
- * messages (ApiError.details) go under their fields, then `onError` tells the user (a toast, say)
+ * messages (a VALIDATION ApiError's details) go under their fields, then `onError` tells the user (a toast, say)
  * or, without it, FormError shows the message.
  */
 export function Form<Input extends FieldValues, Output>({
@@ -47,7 +47,9 @@ export function Form<Input extends FieldValues, Output>({
     try {
       await onSubmit(values);
     } catch (error) {
-      if (error instanceof ApiError && error.details) {
+      // Only a VALIDATION error's details are field messages; others explain (`reason`), and a
+      // form may have a field of that name (a rejection's reason).
+      if (error instanceof ApiError && error.code === "VALIDATION" && error.details) {
         for (const [field, message] of Object.entries(error.details)) {
           form.setError(field as Path<Input>, { message });
         }

@@ -2,12 +2,16 @@ import { ButtonSpinner } from "./Spinner.tsx";
 
 /** Reject and Approve, for a submission or a withdrawal waiting for a decision. */
 export function DecisionButtons({
-  busy,
+  busy = false,
+  disabled = false,
   onReject,
   onApprove,
   small = false,
 }: {
-  busy: boolean;
+  /** A decision is being sent: both off, and a spinner on Approve. */
+  busy?: boolean;
+  /** Not for this user now (the page says why). */
+  disabled?: boolean;
   onReject: () => void;
   onApprove: () => void;
   small?: boolean;
@@ -19,11 +23,16 @@ export function DecisionButtons({
         type="button"
         className={`btn btn-outline btn-error ${size}`}
         onClick={onReject}
-        disabled={busy}
+        disabled={busy || disabled}
       >
         Reject
       </button>
-      <button type="button" className={`btn btn-success ${size}`} onClick={onApprove} disabled={busy}>
+      <button
+        type="button"
+        className={`btn btn-success ${size}`}
+        onClick={onApprove}
+        disabled={busy || disabled}
+      >
         {busy && <ButtonSpinner />}
         Approve
       </button>

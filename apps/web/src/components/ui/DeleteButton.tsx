@@ -14,7 +14,7 @@ export function DeleteButton({
   return (
     <button
       type="button"
-      className="btn btn-ghost btn-sm text-error"
+      className="btn btn-ghost btn-sm text-error disabled:text-base-content/30"
       aria-label={`Delete ${what}`}
       disabled={Boolean(disabledBecause)}
       title={disabledBecause}

@@ -7,6 +7,7 @@ import type {
   LargePage,
   LedgerReport,
   Page,
+  PayoutReview,
   Role,
   Task,
   Withdrawal,
@@ -45,6 +46,12 @@ export const adminQueries = {
           `/api/admin/users?${pageQuery}&limit=10&q=${encodeURIComponent(q)}${role ? `&role=${role}` : ""}`,
         ),
       placeholderData: keepPreviousData,
+    }),
+  /** Before paying out a user being deleted: their balance, whether they may be paid, the risk (rule R30). */
+  payoutReview: (userId: string) =>
+    queryOptions({
+      queryKey: [...all, "payout-review", userId],
+      queryFn: () => api<PayoutReview>(`/api/admin/users/${userId}/payout-review`),
     }),
   /** `pageQuery` comes from useCursorPages(). */
   tasks: (pageQuery: string) =>

@@ -20,10 +20,12 @@ import { ErrorState } from "../../../components/ui/States.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { When } from "../../../components/ui/When.tsx";
 import { errorMessage } from "../../../lib/api.ts";
+import { useSessionVerified } from "../../../lib/auth.ts";
 import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
 import { useQuery } from "@tanstack/react-query";
 import { useEndSession, useTwoFactor } from "../api.ts";
 import { accountQueries } from "../queries.ts";
+import { ConfirmSession } from "./ConfirmSession.tsx";
 
 // The QR code's encoder loads only when someone turns two-factor on.
 const QrCode = lazy(() => import("./QrCode.tsx").then((module) => ({ default: module.QrCode })));
@@ -68,8 +70,9 @@ function TwoFactorCard({ enabled }: { enabled: boolean }) {
           <div className="flex flex-col gap-3">
             <p>
               <span className="badge badge-success">On</span> Signing in asks for a code from your
-              authenticator app after your password.
+              authenticator app after your password or Google.
             </p>
+            <UnconfirmedSession />
             {action ? (
               <PasswordStep
                 action={action}
@@ -102,6 +105,20 @@ function TwoFactorCard({ enabled }: { enabled: boolean }) {
   );
 }
 
+/** Rule R30: a session that began without a code (before two-factor was on) says so, and is confirmed here. */
+function UnconfirmedSession() {
+  if (useSessionVerified()) return null;
+  return (
+    <div role="note" className="alert alert-warning flex flex-col items-start">
+      <p>
+        This session began without a code from your authenticator app. Admin actions that move coins or change
+        access need a session confirmed with one.
+      </p>
+      <ConfirmSession />
+    </div>
+  );
+}
+
 const passwordFormSchema = twoFactorPasswordSchema;
 
 function StartEnrolment({ onStarted }: { onStarted: (enrolment: TwoFactorEnrolment) => void }) {
@@ -115,8 +132,8 @@ function StartEnrolment({ onStarted }: { onStarted: (enrolment: TwoFactorEnrolme
     >
       <p>
         <span className="badge badge-ghost">Off</span> Protect your account with a code from an authenticator
-        app (Google Authenticator, Authy, 1Password...) each time you sign in with your password. Admins need
-        it to decide withdrawals and change roles.
+        app (Google Authenticator, Authy, 1Password...) each time you sign in. Admins need it to move coins
+        and change access.
       </p>
       <PasswordField name="password" id="two-factor-password" label="Your password" />
       <FormError />

@@ -1,4 +1,3 @@
-import { ShieldAlert, ShieldCheck, ShieldQuestion } from "lucide-react";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import {
@@ -7,7 +6,6 @@ import {
   type PayoutForm,
   type Rejection,
   type Withdrawal,
-  type WithdrawalRisk,
   type WithdrawalStatus,
 } from "@taskmint/shared";
 import { Field, FormError, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
@@ -21,35 +19,9 @@ import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { coinCount, formatDollars } from "../../../lib/format.ts";
 import { WithdrawalCells } from "../../coins/components/WithdrawalCells.tsx";
 import { useDecideWithdrawal } from "../api.ts";
+import { RiskSummary } from "./RiskSummary.tsx";
 import { useTwoFactorGate } from "./TwoFactorNeeded.tsx";
 import { adminQueries } from "../queries.ts";
-
-const RISK_STYLE = {
-  low: { icon: ShieldCheck, badge: "badge-success", label: "Low risk" },
-  medium: { icon: ShieldQuestion, badge: "badge-warning", label: "Medium risk" },
-  high: { icon: ShieldAlert, badge: "badge-error", label: "High risk" },
-} as const;
-
-/** A pending withdrawal's fraud signals: the level, and the reasons behind it. */
-function RiskSummary({ risk }: { risk: WithdrawalRisk }) {
-  const style = RISK_STYLE[risk.level];
-  const Icon = style.icon;
-  return (
-    <div className="text-sm">
-      <span className={`badge gap-1 ${style.badge}`}>
-        <Icon className="size-3.5" aria-hidden="true" />
-        {style.label}
-      </span>
-      {risk.reasons.length > 0 && (
-        <ul className="mt-1 list-disc pl-5 text-left text-base-content/80">
-          {risk.reasons.map((reason) => (
-            <li key={reason}>{reason}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 function RejectWithdrawalModal({ withdrawal, onClose }: { withdrawal: Withdrawal; onClose: () => void }) {
   const decide = useDecideWithdrawal();
@@ -209,7 +181,7 @@ export function WithdrawalRequests({ status, q = "" }: { status: WithdrawalStatu
                     <div className="flex gap-2">
                       <DecisionButtons
                         small
-                        busy={gate.locked}
+                        disabled={gate.locked}
                         onReject={() => setRejecting(withdrawal)}
                         onApprove={() => setPaying(withdrawal)}
                       />

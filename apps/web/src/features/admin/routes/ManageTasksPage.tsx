@@ -7,9 +7,11 @@ import { TaskTable } from "../../../components/ui/TaskTable.tsx";
 import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
 import { coinCount } from "../../../lib/format.ts";
 import { useAdminDeleteTask } from "../api.ts";
+import { useTwoFactorGate } from "../components/TwoFactorNeeded.tsx";
 import { adminQueries } from "../queries.ts";
 
 export function ManageTasksPage() {
+  const gate = useTwoFactorGate("deleting tasks");
   const deletion = useConfirmedDeletion(useAdminDeleteTask(), {
     variables: (task: Task) => task.id,
     success: ({ refunded_coins }, task) =>
@@ -19,6 +21,7 @@ export function ManageTasksPage() {
 
   return (
     <Page title="Manage tasks">
+      {gate.notice}
       <PagedList
         keysetPages={adminQueries.tasks}
         errorMessage="Failed to fetch tasks"
@@ -28,7 +31,13 @@ export function ManageTasksPage() {
           <TaskTable
             tasks={items}
             showBuyer
-            actions={(task) => <DeleteButton what={task.task_title} onClick={() => deletion.ask(task)} />}
+            actions={(task) => (
+              <DeleteButton
+                what={task.task_title}
+                onClick={() => deletion.ask(task)}
+                disabledBecause={gate.why}
+              />
+            )}
           />
         )}
       </PagedList>

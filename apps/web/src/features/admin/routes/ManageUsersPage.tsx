@@ -1,13 +1,7 @@
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
 import { toast } from "react-toastify";
-import {
-  adminUsersQuerySchema,
-  ROLES,
-  type AdminUser,
-  type DeleteUserRequest,
-  type Role,
-} from "@taskmint/shared";
+import { adminUsersQuerySchema, ROLES, type AdminUser, type Role } from "@taskmint/shared";
 import { Form, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { Avatar } from "../../../components/ui/Avatar.tsx";
 import { DeleteButton } from "../../../components/ui/DeleteButton.tsx";
@@ -15,9 +9,8 @@ import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
-import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
 import { coinCount } from "../../../lib/format.ts";
-import { useChangeRole, useDeleteUser } from "../api.ts";
+import { useChangeRole } from "../api.ts";
 import { useTwoFactorGate } from "../components/TwoFactorNeeded.tsx";
 import { adminQueries } from "../queries.ts";
 import { DeleteUserDialog } from "../components/DeleteUserDialog.tsx";
@@ -30,13 +23,8 @@ export function ManageUsersPage() {
   const search = useZodForm(searchSchema, { q: "" });
   const [role, setRole] = useState<Role | "">("");
   const changeRole = useChangeRole();
-  const gate = useTwoFactorGate("changing roles");
-  const deletion = useConfirmedDeletion(useDeleteUser(), {
-    variables: (user: AdminUser, choice: DeleteUserRequest) => ({ id: user.id, choice }),
-    success: ({ settled_coins }, user, { choice }) =>
-      `${user.name} was deleted. ${coinCount(settled_coins)} ${settled_coins === 1 ? "was" : "were"} ${choice.coins === "forfeit" ? "forfeited to the platform" : "recorded as paid out"}.`,
-    failure: "Failed to delete user",
-  });
+  const gate = useTwoFactorGate("changing roles or deleting users");
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
 
   const onRole = (user: AdminUser, next: Role) =>
     changeRole.mutate(
@@ -124,8 +112,8 @@ export function ManageUsersPage() {
                 <td>
                   <DeleteButton
                     what={user.name}
-                    onClick={() => deletion.ask(user)}
-                    disabledBecause={user.id === me?.id ? "You cannot delete your own account" : undefined}
+                    onClick={() => setDeleting(user)}
+                    disabledBecause={user.id === me?.id ? "You cannot delete your own account" : gate.why}
                   />
                 </td>
               </tr>
@@ -133,9 +121,7 @@ export function ManageUsersPage() {
           </DataTable>
         )}
       </PagedList>
-      {deletion.item && (
-        <DeleteUserDialog user={deletion.item} onConfirm={deletion.confirm} onCancel={deletion.cancel} />
-      )}
+      {deleting && <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />}
     </Page>
   );
 }

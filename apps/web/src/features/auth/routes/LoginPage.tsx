@@ -28,7 +28,8 @@ export function LoginPage() {
     void navigate(paths.login, { replace: true, state: { from } });
   }, [googleError, googleErrorDescription, from, navigate]);
   const form = useZodForm(signInSchema, { email: "", password: "" });
-  const [secondStep, setSecondStep] = useState(false);
+  // A Google sign-in of an account with two-factor on comes back here for its code (rule R30).
+  const [secondStep, setSecondStep] = useState(() => search.get("second_step") === "1");
 
   const onSubmit = async (values: SignInFields) => {
     const answer = await signIn.mutateAsync(values);
@@ -46,6 +47,8 @@ export function LoginPage() {
         onCancel={() => {
           form.resetField("password");
           setSecondStep(false);
+          // Back to the plain sign-in page, still going on to the page asked for.
+          void navigate(paths.login, { replace: true, state: { from } });
         }}
       />
     );

@@ -8,6 +8,7 @@ import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { When } from "../../../components/ui/When.tsx";
 import { coinCount } from "../../../lib/format.ts";
+import { useTwoFactorGate } from "../../admin/components/TwoFactorNeeded.tsx";
 import { useDecideAppeal } from "../api.ts";
 import { WorkerReputationLine } from "../components/Reputation.tsx";
 import { trustQueries } from "../queries.ts";
@@ -73,8 +74,10 @@ function DecideModal({ submission, onClose }: { submission: Submission; onClose:
 /** Appeals the workers escalated, the longest waiting first (rule R22). */
 export function AdminAppealsPage() {
   const [deciding, setDeciding] = useState<Submission | null>(null);
+  const gate = useTwoFactorGate("deciding appeals");
   return (
     <Page title="Appeals">
+      {gate.notice}
       <PagedList
         pages={trustQueries.escalatedAppeals}
         errorMessage="Failed to load appeals"
@@ -96,6 +99,8 @@ export function AdminAppealsPage() {
                   <button
                     type="button"
                     className="btn btn-primary btn-sm"
+                    disabled={gate.locked}
+                    title={gate.why}
                     onClick={() => setDeciding(submission)}
                   >
                     Decide
