@@ -708,6 +708,9 @@ describe("searching and filtering both task browsers (issue 17)", () => {
       // English stemming: "translation" finds "Translate" and "translating".
       [`q=${tag}+translation`, [menu, podcast]],
       [`q=${tag}+translation+-podcast`, [menu]],
+      // A run of minus signs is one "without" (issue 31: 33 of them were a 500).
+      [`q=${tag}+translation+${"-".repeat(40)}podcast`, [menu]],
+      [`q=${tag}+translation+-+(-+-podcast`, [menu]],
       [`q=${tag}+commute`, [survey]],
       [`q=${tag}&category=transcription`, [podcast]],
       [`q=${tag}&min_reward=6`, [podcast, signup]],
