@@ -197,6 +197,12 @@ describe("the marketplace loop", () => {
         .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
     ).toBe(480);
     await shoot(page, "screenshot-viewer");
+    // The buyer's browser sends its cookie with the image; a browser signed out gets nothing (issue 31).
+    const proofUrl = await page.getByRole("img", { name: "Screenshot 2" }).getAttribute("src");
+    expect(proofUrl).toMatch(/^\/uploads\//);
+    const stranger = await browser.newContext({ baseURL: server.url });
+    expect((await stranger.request.get(proofUrl ?? "")).status()).toBe(404);
+    await stranger.close();
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByRole("heading", { name: "Screenshot 2 of 2" }).isVisible()).toBe(false);
     await page.getByRole("button", { name: "Approve" }).click();

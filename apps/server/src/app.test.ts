@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EnvError, loadEnv } from "./env.ts";
-import { TEST_ORIGIN, testAppPerFile } from "./test/harness.ts";
+import { TEST_ORIGIN, registerUser, sessionCookie, testAppPerFile } from "./test/harness.ts";
 
 const ctx = testAppPerFile();
 
@@ -64,6 +64,70 @@ describe("operations", () => {
       payload: { email: "a@example.com", password: "Secret12" },
     });
     expect(sameOrigin.statusCode).toBe(401);
+  });
+
+  it("takes the address a request was sent to as its own origin, PUBLIC_URL's as well, and no other (issue 31)", async () => {
+    const user = await registerUser(ctx.app, "worker");
+    // What Chromium sends with the sign-in form's fetch: the page's Origin and Fetch Metadata, which
+    // make the auth library check the Origin too; once the browser has a cookie, it checks it always.
+    const signIn = (host: string, origin: string, cookie?: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: {
+          host,
+          origin,
+          "sec-fetch-site": "same-origin",
+          "sec-fetch-mode": "cors",
+          "sec-fetch-dest": "empty",
+          ...(cookie ? { cookie } : {}),
+        },
+        payload: { email: user.email, password: user.password },
+      });
+    for (const [host, origin] of [
+      ["127.0.0.1:3000", "http://127.0.0.1:3000"],
+      ["192.168.1.20:3000", "http://192.168.1.20:3000"],
+      ["[::1]:3000", "http://[::1]:3000"],
+      ["TaskMint.lan", "http://taskmint.lan"],
+      // PUBLIC_URL's origin adds to the request's own; it does not replace it.
+      ["127.0.0.1:3000", TEST_ORIGIN],
+    ] as const) {
+      for (const cookie of [undefined, "tm_device=a-device"]) {
+        const signedIn = await signIn(host, origin, cookie);
+        expect(signedIn.statusCode, `${origin} to ${host}: ${signedIn.body}`).toBe(200);
+        const session = sessionCookie(signedIn);
+        // A signed-in request through the same address, checked by both the app and the library.
+        const signedOut = await ctx.app.inject({
+          method: "POST",
+          url: "/api/auth/sign-out",
+          headers: { host, origin, "sec-fetch-site": "same-origin", cookie: session },
+          payload: {},
+        });
+        expect(signedOut.statusCode, `sign-out through ${host}: ${signedOut.body}`).toBe(200);
+      }
+    }
+    const refusals: [host: string, origin: string, fetchSite?: string][] = [
+      ["127.0.0.1:3000", "http://evil.example"],
+      ["localhost:4000", "http://127.0.0.1:3000"],
+      ["127.0.0.1:3000", "https://127.0.0.1:3000"],
+      ["127.0.0.1:3000", "http://127.0.0.1:3001"],
+      ["127.0.0.1:3000", "null"],
+      // A Host that is a wildcard to the auth library's matcher is no host at all.
+      ["*", "http://*"],
+      ["127.0.0.1:3000", "http://127.0.0.1:3000", "cross-site"],
+    ];
+    for (const [host, origin, fetchSite = "same-origin"] of refusals) {
+      const refused = await ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: { host, origin, "sec-fetch-site": fetchSite },
+        payload: { email: user.email, password: user.password },
+      });
+      expect(refused.statusCode, `${origin} to ${host} (${fetchSite})`).toBe(403);
+      expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+        "Requests from other sites are refused",
+      );
+    }
   });
 
   it("tells the web app whether Google sign-in is configured", async () => {

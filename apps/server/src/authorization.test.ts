@@ -3,7 +3,7 @@ import type { Payment, Submission, Task, Withdrawal } from "@taskmint/shared";
 import { eq } from "drizzle-orm";
 import { ledgerTransfers, sessions } from "./db/schema/index.ts";
 import { MINT, checkLedger, transfer, walletOf } from "./modules/ledger/service.ts";
-import { postTask, registerUser, signInAdmin, testAppPerFile } from "./test/harness.ts";
+import { multipart, postTask, registerUser, signInAdmin, testAppPerFile, testImage } from "./test/harness.ts";
 
 // Every route of the API, asked by every kind of caller. A cell is the expected status;
 // null means "allowed, and exercised by the feature's own tests" (running it here would
@@ -70,7 +70,10 @@ interface Fixtures {
   submission: Submission;
   withdrawal: Withdrawal;
   payment: Payment;
+  /** A public image: the worker's profile photo. */
   upload: string;
+  /** The worker's screenshot on the submission to the buyer's task (issue 31). */
+  screenshot: string;
   userId: string;
 }
 
@@ -90,6 +93,12 @@ const MATRIX: RouteCase[] = [
   { method: "GET", route: "/healthz", url: () => "/healthz", expect: all(200) },
   { method: "GET", route: "/api/config", url: () => "/api/config", expect: all(200) },
   { method: "GET", route: "/uploads/{key}", url: (f) => f.upload, expect: all(200) },
+  {
+    method: "GET",
+    route: "/uploads/{key}",
+    url: (f) => f.screenshot,
+    expect: { visitor: 404, worker: 200, buyer: 200, otherBuyer: 404, admin: 200 },
+  },
   { method: "POST", route: "/api/register", url: () => "/api/register", expect: all(415) },
   { method: "GET", route: "/api/me", url: () => "/api/me", expect: signedIn(200) },
   // The auth library's routes that stay open (docs/decisions/009).
@@ -565,12 +574,16 @@ beforeAll(async () => {
     adminUnverifiedSession: await sessionBeforeTheRule(await signInAdmin(ctx, "matrix-admin-3@example.com")),
   });
   const task = (await postTask(ctx.app, buyer.cookie)).json<Task>();
+  const proof = await multipart({
+    submission_details: "proof",
+    attachments: [{ bytes: await testImage(), filename: "shot.png", type: "image/png" }],
+  });
   const submission = (
     await ctx.app.inject({
       method: "POST",
       url: `/api/tasks/${task.id}/submissions`,
-      headers: { cookie: worker.cookie },
-      payload: { submission_details: "proof" },
+      headers: { ...proof.headers, cookie: worker.cookie },
+      payload: proof.payload,
     })
   ).json<Submission>();
   await transfer(ctx.db, {
@@ -602,6 +615,7 @@ beforeAll(async () => {
     withdrawal,
     payment,
     upload: worker.user.photo ?? "",
+    screenshot: submission.attachments[0] ?? "",
     userId: victim.user.id,
   };
 });

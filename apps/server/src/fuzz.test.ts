@@ -378,3 +378,74 @@ describe("input fuzzing over the OpenAPI document", () => {
     expect(broken).toEqual({ names: 0, images: 0, admins: 1 });
   }, 240_000);
 });
+
+describe("search box fuzzing (issue 31)", () => {
+  /** What people type into a search box, weighted to web-search syntax: minus, quotes, `or`, brackets, spaces. */
+  const searchToken = fc.constantFrom(
+    "-",
+    "-",
+    "-",
+    " ",
+    " ",
+    '"',
+    "or",
+    "OR",
+    "(",
+    ")",
+    "!",
+    "&",
+    "|",
+    "<",
+    "<->",
+    ":",
+    "*",
+    "'",
+    "\\",
+    "\t",
+    "\u3000",
+    "\u2028",
+    "watch",
+    "video",
+    "the",
+    "é",
+    "😀",
+  );
+  /** A search of exactly `length` characters (a code point each, as the limit counts them). */
+  const searchOf = (length: number) =>
+    fc
+      .array(searchToken, { minLength: length, maxLength: length })
+      .map((tokens) => [...tokens.join("")].slice(0, length).join(""));
+  /** The same pattern repeated to `length` characters: every length up to the limit, with no gaps. */
+  const repeated = (pattern: string, length: number) => pattern.repeat(length).slice(0, length);
+
+  let workerCookie = "";
+  beforeAll(async () => {
+    workerCookie = (await registerUser(ctx.app, "worker")).cookie;
+  });
+
+  async function search(q: string) {
+    for (const [path, cookie] of [
+      ["/api/tasks", undefined],
+      ["/api/worker/tasks", workerCookie],
+    ] as const) {
+      const response = await ctx.app.inject({
+        method: "GET",
+        url: `${path}?${new URLSearchParams({ q }).toString()}`,
+        headers: cookie ? { cookie } : {},
+      });
+      expect(response.statusCode, `${path}?q=${q} -> ${response.body.slice(0, 300)}`).toBe(200);
+      expect(Array.isArray(response.json<{ items: unknown }>().items)).toBe(true);
+    }
+  }
+
+  it("answers every operator-heavy search of every length up to the limit, on both browsers", async () => {
+    for (let length = 1; length <= 200; length++) {
+      for (const pattern of ["-", "- ", "-(", '-"', "or -", "watch or video -"]) {
+        await search(repeated(pattern, length));
+      }
+    }
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 200 }).chain(searchOf), search), {
+      numRuns: 300 * SOAK_SCALE,
+    });
+  }, 240_000);
+});

@@ -47,7 +47,7 @@ export const operations: Record<string, readonly [string, Access, ...Extra[]]> =
   "GET /api/admin/ledger/check": ["checkLedger", "admin"],
   "GET /api/me/statement": ["getMyStatement", "user"],
   "GET /api/me/statement.csv": ["downloadMyStatement", "user"],
-  "GET /uploads/{key}": ["getUpload", "public"],
+  "GET /uploads/{key}": ["getUpload", "optional"],
   "GET /api/categories": ["listCategories", "public"],
   "GET /api/tasks": ["listTasks", "optional"],
   "POST /api/tasks": ["createTask", "buyer", 409, 413, 415],

@@ -1,24 +1,39 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { trustedOrigins, type Env } from "../env.ts";
 import { AppError } from "../lib/errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** A host name or IP address (IPv6 in brackets), with an optional port: nothing else a Host header may say. */
+const HOST = /^(?:[\w-]+(?:\.[\w-]+)*\.?|\[[\da-f:.]+\])(?::\d{1,5})?$/i;
+
 /**
- * Mutating requests from a browser must come from the app's own origin (api.md):
- * refuses them when the browser says they come from elsewhere.
+ * The origin a request was sent to: its scheme and its Host header as fastify reads them (no
+ * proxy's header is believed, as the app trusts no proxy), or null when the Host is not a host.
+ * A browser sets the Host itself, so a page elsewhere cannot send our Host with its own Origin.
+ */
+export function ownOrigin(request: FastifyRequest): string | null {
+  const host = request.host;
+  return HOST.test(host) && URL.canParse(`${request.protocol}://${host}`)
+    ? new URL(`${request.protocol}://${host}`).origin
+    : null;
+}
+
+/**
+ * Mutating requests from a browser must come from the app's own origin (api.md): the one the
+ * request was sent to (http://127.0.0.1:3000 or a LAN address as well as localhost), or one
+ * configured (PUBLIC_URL's, and the dev server's outside production). Refuses them when the
+ * browser says they come from elsewhere.
  */
 export function refuseCrossOriginMutations(app: FastifyInstance, env: Env) {
-  const allowed = new Set(trustedOrigins(env));
+  const configured = new Set(trustedOrigins(env));
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers["sec-fetch-site"];
-    if (
-      (origin && origin !== "null" && !allowed.has(origin)) ||
-      origin === "null" ||
-      fetchSite === "cross-site"
-    ) {
+    // Without an Origin it is no browser's request from another page (browsers send one with every POST).
+    const trusted = !origin || configured.has(origin) || origin === ownOrigin(request);
+    if (!trusted || fetchSite === "cross-site") {
       throw new AppError("FORBIDDEN", "Requests from other sites are refused");
     }
   });

@@ -138,6 +138,8 @@ export const submissions = pgTable(
     index("submissions_worker_idx").on(table.workerId, table.createdAt, table.id),
     index("submissions_buyer_idx").on(table.buyerId, table.status, table.createdAt, table.id),
     index("submissions_task_status_idx").on(table.taskId, table.status),
+    // Which submission a screenshot belongs to, so /uploads/:key serves it to its viewers only.
+    index("submissions_attachments_idx").using("gin", table.attachments),
     index("submissions_due_idx")
       .on(table.autoApproveAt)
       .where(sql`${table.status} = 'pending'`),

@@ -83,7 +83,9 @@ export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
     baseURL: env.PUBLIC_URL,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: trustedOrigins(env),
+    // The configured origins, and the one a request was sent to (routes.ts addresses the request
+    // it hands over there), which the app's own check has compared with the request's Origin.
+    trustedOrigins: (request) => [...trustedOrigins(env), ...(request ? [new URL(request.url).origin] : [])],
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {

@@ -20,6 +20,7 @@ import { isDatabaseUnavailable } from "../../lib/db-errors.ts";
 import { AppError, databaseUnavailable } from "../../lib/errors.ts";
 import { currentUser, requireRole, sessionUser } from "../../plugins/auth-guard.ts";
 import { codeForStatus } from "../../plugins/errors.ts";
+import { ownOrigin } from "../../plugins/origin-check.ts";
 import { authRequestErrors, headersForAuth, verificationMail } from "./auth.ts";
 import { getUser } from "../users/service.ts";
 import { createSecondStepGuard, SECOND_STEP_RULES } from "./second-step.ts";
@@ -90,7 +91,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
     const errors: unknown[] = [];
     const response = await authRequestErrors.run(errors, () =>
       app.auth.handler(
-        new Request(new URL(`/api/auth${path}${query}`, app.env.PUBLIC_URL), {
+        // Addressed to where the browser sent it: the library trusts that origin as well (auth.ts).
+        new Request(new URL(`/api/auth${path}${query}`, ownOrigin(request) ?? app.env.PUBLIC_URL), {
           method: request.method,
           headers,
           body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,

@@ -311,10 +311,18 @@ const orderBy = (sort: TaskSort) => {
   return direction === "asc" ? [asc(key), asc(tasks.id)] : [desc(key), desc(tasks.id)];
 };
 
+/**
+ * Minus signs in a row, or with only what the web-search parser skips between them (spaces,
+ * `!&|()<`). The parser stacks a NOT for each and fails past 32 ("tsquery stack too small");
+ * a run is read as one minus, "without the next word", which is what the searcher meant.
+ */
+const MINUS_RUN = /-(?:[\s!&|()<]*-)+/g;
+
 /** The filters' SQL: words (full-text, English stemming, web-search syntax), category, least reward. */
 function filtersSql(filters: TaskFilters): SQL | undefined {
+  const words = filters.q?.replace(MINUS_RUN, "-");
   return and(
-    filters.q ? sql`${tasks.searchDocument} @@ websearch_to_tsquery('english', ${filters.q})` : undefined,
+    words ? sql`${tasks.searchDocument} @@ websearch_to_tsquery('english', ${words})` : undefined,
     filters.category ? eq(tasks.category, filters.category) : undefined,
     filters.min_reward ? gte(tasks.payableAmount, filters.min_reward) : undefined,
   );

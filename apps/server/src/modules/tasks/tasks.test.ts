@@ -708,6 +708,9 @@ describe("searching and filtering both task browsers (issue 17)", () => {
       // English stemming: "translation" finds "Translate" and "translating".
       [`q=${tag}+translation`, [menu, podcast]],
       [`q=${tag}+translation+-podcast`, [menu]],
+      // A run of minus signs is one "without" (issue 31: 33 of them were a 500).
+      [`q=${tag}+translation+${"-".repeat(40)}podcast`, [menu]],
+      [`q=${tag}+translation+-+(-+-podcast`, [menu]],
       [`q=${tag}+commute`, [survey]],
       [`q=${tag}&category=transcription`, [podcast]],
       [`q=${tag}&min_reward=6`, [podcast, signup]],
@@ -882,5 +885,54 @@ describe("screenshot proof (issue 17)", () => {
     expect(await ctx.db.$count(submissions, eq(submissions.workerId, worker.user.id))).toBe(0);
     expect(await ctx.db.$count(uploads)).toBe(uploadsBefore);
     expect((await submitWithFiles(worker, task.id, [await screenshot(1)])).statusCode).toBe(201);
+  });
+
+  it("serves a screenshot only to its worker, the task's buyer and admins; task images and photos to anyone (issue 31)", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const worker = await registerUser(ctx.app, "worker");
+    const task = await newTask(buyer, { required_workers: 2 });
+    const sent = await submitWithFiles(worker, task.id, [await screenshot(1)]);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [url = ""] = sent.json<Submission>().attachments;
+    // Another worker's screenshot on the same task, beside it: each worker sees only their own.
+    const neighbour = await registerUser(ctx.app, "worker");
+    const neighbours = await submitWithFiles(neighbour, task.id, [await screenshot(2)]);
+    expect(neighbours.statusCode, neighbours.body).toBe(201);
+    const [neighboursUrl = ""] = neighbours.json<Submission>().attachments;
+    const admin = (await signInAdmin(ctx, "screenshots-admin@example.com")).cookie;
+    const strangers = {
+      "signed out": undefined,
+      "another worker": (await registerUser(ctx.app, "worker")).cookie,
+      "another buyer": (await registerUser(ctx.app, "buyer")).cookie,
+      "the worker beside": neighbour.cookie,
+    };
+    for (const [who, cookie] of Object.entries(strangers)) {
+      const refused = await call("GET", url, cookie);
+      expect(refused.statusCode, who).toBe(404);
+      expect(refused.json<{ error: { code: string } }>().error.code).toBe("NOT_FOUND");
+      expect(refused.headers["cache-control"], who).toBeUndefined();
+    }
+    for (const [who, cookie] of Object.entries({ worker: worker.cookie, buyer: buyer.cookie, admin })) {
+      const image = await call("GET", url, cookie);
+      expect(image.statusCode, who).toBe(200);
+      expect(image.headers["content-type"]).toBe("image/webp");
+      expect(image.headers["cache-control"]).toBe("private, no-cache");
+      const etag = String(image.headers.etag);
+      // A kept copy is asked for again: unchanged for a viewer (304, no bytes), still refused to a stranger.
+      const revalidated = await call("GET", url, cookie, undefined, { "if-none-match": etag });
+      expect([revalidated.statusCode, revalidated.rawPayload.length], who).toEqual([304, 0]);
+      const stale = await call("GET", url, strangers["another buyer"], undefined, { "if-none-match": etag });
+      expect(stale.statusCode).toBe(404);
+    }
+    expect((await call("GET", neighboursUrl, worker.cookie)).statusCode).toBe(404);
+    expect((await call("GET", neighboursUrl, buyer.cookie)).statusCode).toBe(200);
+    // Task images and profile photos stay public, cached for a year.
+    for (const publicUrl of [task.task_image_url, worker.user.photo ?? ""]) {
+      for (const cookie of [undefined, strangers["another worker"]]) {
+        const image = await call("GET", publicUrl, cookie);
+        expect(image.statusCode, publicUrl).toBe(200);
+        expect(image.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      }
+    }
   });
 });

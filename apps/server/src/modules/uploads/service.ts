@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { arrayContains, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import { MAX_IMAGE_BYTES } from "@taskmint/shared";
+import { MAX_IMAGE_BYTES, type Role } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { uploads } from "../../db/schema/index.ts";
+import { submissions, uploads } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 
 const ACCEPTED_IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
@@ -85,7 +85,34 @@ export async function storeImage(db: Database, image: ProcessedImage): Promise<s
   return `/uploads/${key}`;
 }
 
+/**
+ * Who may fetch an upload: anyone (task images, profile photos), or, for a submission's
+ * screenshots (which show workers' accounts and sometimes their faces), its worker, the task's
+ * buyer and admins.
+ */
+export type UploadViewers = "anyone" | { workerId: string; buyerId: string };
+
+/** A stored image and who may fetch it, or undefined when there is none under `key`. */
 export async function findUpload(db: Database, key: string) {
-  const [row] = await db.select().from(uploads).where(eq(uploads.key, key));
-  return row;
+  const [row] = await db
+    .select({
+      contentType: uploads.contentType,
+      bytes: uploads.bytes,
+      workerId: submissions.workerId,
+      buyerId: submissions.buyerId,
+    })
+    .from(uploads)
+    .leftJoin(submissions, arrayContains(submissions.attachments, [`/uploads/${key}`]))
+    .where(eq(uploads.key, key));
+  if (!row) return undefined;
+  const { workerId, buyerId } = row;
+  const viewers: UploadViewers = workerId && buyerId ? { workerId, buyerId } : "anyone";
+  return { contentType: row.contentType, bytes: row.bytes, viewers };
+}
+
+export function mayFetch(viewers: UploadViewers, user: { id: string; role: Role } | null): boolean {
+  if (viewers === "anyone") return true;
+  return (
+    user !== null && (user.role === "admin" || user.id === viewers.workerId || user.id === viewers.buyerId)
+  );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "submissions_attachments_idx" ON "submissions" USING gin ("attachments");
