@@ -51,7 +51,8 @@ export const userRoutes: FastifyPluginAsyncZod<{
       preHandler: requireRole(),
       schema: {
         tags: ["account"],
-        summary: "The signed-in user, and whether this session passed a second factor (admin actions need it)",
+        summary:
+          "The signed-in user, and whether this session passed a second factor (admin actions need it)",
         response: { 200: meAnswerSchema },
       },
     },
