@@ -18,6 +18,13 @@ export function totpCode(base32Secret: string, at = new Date()): string {
 /** The newest time step this test process used for each secret. */
 const usedSteps = new Map<string, number>();
 
+/** Now's code, noted as used: a later `freshTotpCode` of the same secret takes a newer step. */
+export function currentTotpCode(base32Secret: string): string {
+  const step = stepOf(new Date());
+  usedSteps.set(base32Secret, Math.max(usedSteps.get(base32Secret) ?? -Infinity, step));
+  return hotp(base32Bytes(base32Secret), step);
+}
+
 /**
  * A code the server has not accepted yet (each time step is accepted once, rule R30): now's, else
  * the next step's (the server takes one step either side), else, after waiting for the next step
