@@ -9,7 +9,7 @@ import type { CursorPage, SelfRegisterRole, StatementEntry, Submission, Task, Us
 import { buildApp, type App } from "../app.ts";
 import { openDatabase, type Database, type DbHandle } from "../db/client.ts";
 import { loadEnv } from "../env.ts";
-import { checkLedger } from "../modules/ledger/service.ts";
+import { checkLedger, MINT, transfer, walletOf } from "../modules/ledger/service.ts";
 import { checkStatsCounters } from "../modules/stats/service.ts";
 import { checkWorkerReputations } from "../modules/trust/service.ts";
 import { ensureAdmin, markEmailVerified } from "../modules/users/service.ts";
@@ -253,6 +253,19 @@ export async function registerUser(
     user.email_verified = true;
   }
   return { user, cookie: sessionCookie(response), email, password };
+}
+
+/** A worker with `coins` in their wallet (10 from signing up, the rest through the ledger's own transfer). */
+export async function workerWithCoins(ctx: TestContext, coins: number, overrides: { name?: string } = {}) {
+  const worker = await registerUser(ctx.app, "worker", overrides);
+  if (coins > 10)
+    await transfer(ctx.db, {
+      from: MINT,
+      to: walletOf(worker.user.id),
+      amount: coins - 10,
+      idempotencyKey: `test-earn:${worker.user.id}`,
+    });
+  return worker;
 }
 
 export async function signIn(app: App, email: string, password: string) {

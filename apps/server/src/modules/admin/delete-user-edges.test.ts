@@ -9,8 +9,8 @@ import {
   testAppPerFile,
   TestClock,
   type RegisteredUser,
+  workerWithCoins,
 } from "../../test/harness.ts";
-import { MINT, transfer, walletOf } from "../ledger/service.ts";
 
 // Rule R12: deleting a user changes their rows only, and only those in the state it ends.
 
@@ -20,16 +20,7 @@ const { call, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
 const admin = () => signInAdmin(ctx, "admin-delete-edges@example.com");
 const bkash = { withdrawal_coin: 200, payment_system: "Bkash", account_number: "01712345678" };
 
-async function workerWith(coins: number) {
-  const worker = await registerUser(ctx.app, "worker");
-  await transfer(ctx.db, {
-    from: MINT,
-    to: walletOf(worker.user.id),
-    amount: coins - 10,
-    idempotencyKey: `top-up:${worker.user.id}`,
-  });
-  return worker;
-}
+const workerWith = (coins: number) => workerWithCoins(ctx, coins);
 async function withdraw(worker: RegisteredUser) {
   const response = await call("POST", "/api/withdrawals", worker.cookie, bkash);
   expect(response.statusCode, response.body).toBe(201);

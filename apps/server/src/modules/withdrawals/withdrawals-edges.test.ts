@@ -4,13 +4,12 @@ import type { Withdrawal } from "@taskmint/shared";
 import { users, withdrawals } from "../../db/schema/index.ts";
 import {
   marketplaceCalls,
-  registerUser,
   signInAdmin,
   testAppPerFile,
   TestClock,
   type RegisteredUser,
+  workerWithCoins,
 } from "../../test/harness.ts";
-import { MINT, transfer, walletOf } from "../ledger/service.ts";
 
 // Rule R28's exception, beside rows it must not count: only the worker's own paid withdrawal
 // lets an unconfirmed address withdraw again.
@@ -22,16 +21,7 @@ const { call, coinsOf } = marketplaceCalls(() => ctx.app, clock);
 const bkash = { withdrawal_coin: 200, payment_system: "Bkash", account_number: "01712345678" };
 const admin = () => signInAdmin(ctx, "admin-withdrawal-edges@example.com");
 
-async function workerWith(coins: number) {
-  const worker = await registerUser(ctx.app, "worker");
-  await transfer(ctx.db, {
-    from: MINT,
-    to: walletOf(worker.user.id),
-    amount: coins - 10,
-    idempotencyKey: `top-up:${worker.user.id}`,
-  });
-  return worker;
-}
+const workerWith = (coins: number) => workerWithCoins(ctx, coins);
 
 async function withdraw(worker: RegisteredUser) {
   const response = await call("POST", "/api/withdrawals", worker.cookie, bkash);

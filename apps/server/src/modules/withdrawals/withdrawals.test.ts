@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page, User, Withdrawal } from "@taskmint/shared";
 import { notifications, withdrawals } from "../../db/schema/index.ts";
-import { registerUser, signInAdmin, testAppPerFile } from "../../test/harness.ts";
-import { MINT, PAYOUT, balanceOf, holdOf, transfer, walletOf } from "../ledger/service.ts";
+import { registerUser, signInAdmin, testAppPerFile, workerWithCoins } from "../../test/harness.ts";
+import { PAYOUT, balanceOf, holdOf } from "../ledger/service.ts";
 
 let admin: string;
 const ctx = testAppPerFile();
@@ -17,18 +17,7 @@ const call = (method: Method, url: string, cookie?: string, payload?: object) =>
 const coinsOf = async (who: { cookie: string }) =>
   (await call("GET", "/api/me", who.cookie)).json<{ user: User }>().user.coins;
 
-/** A worker with `coins` in their wallet (earnings seeded through the ledger's own transfer). */
-async function workerWith(coins: number) {
-  const worker = await registerUser(ctx.app, "worker");
-  if (coins === 10) return worker;
-  await transfer(ctx.db, {
-    from: MINT,
-    to: walletOf(worker.user.id),
-    amount: coins - 10,
-    idempotencyKey: `test-earn:${worker.user.id}`,
-  });
-  return worker;
-}
+const workerWith = (coins: number) => workerWithCoins(ctx, coins);
 
 const bkash = (coins: number) => ({
   withdrawal_coin: coins,
