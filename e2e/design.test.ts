@@ -1,8 +1,8 @@
 import { appendFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paths } from "@taskmint/shared/routes";
+import { axeProblems } from "./support/axe.ts";
 import { launchBrowser, stopServerAndBrowser } from "./support/browser.ts";
 import { ROLES, allPages, settle, signInAs, startDemoServer, type Screen } from "./support/pages.ts";
 import type { RunningServer } from "./support/server.ts";
@@ -43,11 +43,7 @@ async function designProblems(page: Page, width: number): Promise<string[]> {
   if (h1s !== 1) problems.push(`${h1s} h1 elements`);
   const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - window.innerWidth");
   if (overflow > 0) problems.push(`${overflow} px wider than the screen`);
-  const axe = await new AxeBuilder({ page }).analyze();
-  for (const violation of axe.violations) {
-    if (violation.impact === "serious" || violation.impact === "critical")
-      problems.push(`${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  }
+  problems.push(...(await axeProblems(page)));
   if (width < 640) {
     // Tap targets: every visible button and field at least 44 px tall.
     const small = await page.evaluate<
@@ -91,8 +87,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL)).each(ROLES)("every %s page", 
             appendFileSync(PROBLEMS, `${role} ${width} ${theme}\n${JSON.stringify(found, null, 1)}\n`);
           expect(found).toEqual({});
         },
-        // One pass alone took 100-113 s here on 2026-11-26 (before and after issue 31); two e2e
-        // files run at once, so 150 s timed a pass out in CI's PGlite run.
+        // The four passes of a role side by side took 55-57 s here with axe run in the page (100 s
+        // through @axe-core/playwright, which timed out at 240 s in CI beside another e2e file).
         240_000,
       );
     }

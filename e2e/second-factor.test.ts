@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { sql } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { freshTotpCode } from "../apps/server/src/test/totp.ts";
+import { axeProblems } from "./support/axe.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { confirmEmailViaOutbox } from "./support/outbox.ts";
 import { shoot } from "./support/screenshots.ts";
@@ -74,16 +74,6 @@ async function unconfirmAdminSessions() {
   );
   await database.close();
   server = await startServer(env, { dataDir: server.dataDir, port: Number(new URL(server.url).port) });
-}
-
-/** The serious and critical axe findings (contrast included) on the page as it is shown now. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
 }
 
 describe("second factor in the browser (rule R30)", () => {
