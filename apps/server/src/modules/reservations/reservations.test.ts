@@ -432,6 +432,29 @@ describe("reservations racing (rule R20, real parallel requests)", () => {
     for (const other of [task, ...others]) await expectSlotsBalanced(other.id);
   });
 
+  it("one worker reserving and submitting at once: one slot taken, and no reservation left live beside the submission", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    for (let round = 0; round < 10; round += 1) {
+      const worker = await registerUser(ctx.app, "worker");
+      const task = await newTask(buyer, { required_workers: 3, payable_amount: 1 });
+      const [reserved, submitted] = await Promise.all([reserve(worker, task.id), submit(worker, task.id)]);
+      expect(submitted.statusCode).toBe(201);
+      expect(await slotsLeft(task.id)).toBe(2);
+      const live = await ctx.db.$count(
+        reservations,
+        and(eq(reservations.taskId, task.id), eq(reservations.status, "active")),
+      );
+      expect(live).toBe(0);
+      // A reservation made first is used by the submission; one made after it is refused.
+      if (reserved.statusCode === 201)
+        expect(
+          (await ctx.db.select().from(reservations).where(eq(reservations.taskId, task.id)))[0]?.status,
+        ).toBe("submitted");
+      else expect(reserved.statusCode).toBe(409);
+      await expectSlotsBalanced(task.id);
+    }
+  });
+
   it("cancel, expiry, submission and deletion racing: the reservation ends once and the slot is counted once", async () => {
     const buyer = await registerUser(ctx.app, "buyer");
     for (let round = 0; round < 4; round += 1) {

@@ -52,7 +52,9 @@ export async function reserveSlot(
   const { workerId, taskId, now } = request;
   return db.transaction(async (tx) => {
     // The worker's row serializes their reservations, so two at once cannot pass the limit together.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, workerId)).for("update");
+    // Not FOR UPDATE: that would also wait for (and deadlock with) a submission of theirs, whose
+    // insert takes a key-share lock on the row while it holds the task's.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, workerId)).for("no key update");
     const active = await tx.$count(
       reservations,
       and(
@@ -78,6 +80,9 @@ export async function reserveSlot(
       ),
     });
     if (!task) throw await whyNotReservable(tx, taskId, workerId, now);
+    // The slot's statement cannot see a submission of the worker's committed while it waited for
+    // the task's row; a statement after it can (the rollback returns the slot).
+    if (await submittedTo(tx, taskId, workerId)) throw alreadySubmitted();
     // After the slot is known to be takeable, so a refusal says the real reason; the rollback returns it.
     await assertQualified(tx, { workerId, taskId });
     if (task.buyerId === workerId) throw new AppError("FORBIDDEN", "You cannot reserve your own task");
@@ -100,6 +105,17 @@ export async function reserveSlot(
   });
 }
 
+async function submittedTo(db: Database, taskId: string, workerId: string): Promise<boolean> {
+  const [submitted] = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.taskId, taskId), eq(submissions.workerId, workerId)));
+  return submitted !== undefined;
+}
+
+const alreadySubmitted = () =>
+  new AppError("ALREADY_SUBMITTED", "You have already submitted work for this task");
+
 async function whyNotReservable(
   db: Database,
   taskId: string,
@@ -111,11 +127,7 @@ async function whyNotReservable(
     .from(reservations)
     .where(liveReservationOf(taskId, workerId));
   if (own) return new AppError("CONFLICT", "You have already reserved this task");
-  const [submitted] = await db
-    .select({ id: submissions.id })
-    .from(submissions)
-    .where(and(eq(submissions.taskId, taskId), eq(submissions.workerId, workerId)));
-  if (submitted) return new AppError("ALREADY_SUBMITTED", "You have already submitted work for this task");
+  if (await submittedTo(db, taskId, workerId)) return alreadySubmitted();
   const [task] = await db
     .select({ status: tasks.status, deletedAt: tasks.deletedAt, completionDate: tasks.completionDate })
     .from(tasks)

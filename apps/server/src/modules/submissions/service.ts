@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, exists, getTableColumns, gte, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, exists, getTableColumns, gte, isNull, lte, notExists, sql } from "drizzle-orm";
 import {
   isoDate,
   MAX_PROOF_IMAGES,
@@ -11,7 +11,14 @@ import {
   type SubmissionStatus,
 } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { appeals, submissions, tasks, users, workerReputations } from "../../db/schema/index.ts";
+import {
+  appeals,
+  reservations,
+  submissions,
+  tasks,
+  users,
+  workerReputations,
+} from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { newestFirstPage } from "../../lib/paging.ts";
 import { preparedStatement } from "../../lib/prepared.ts";
@@ -26,9 +33,9 @@ import {
   walletOf,
 } from "../ledger/service.ts";
 import { notify, notifySql } from "../notifications/service.ts";
-import { useReservation } from "../reservations/service.ts";
+import { liveReservationOf, useReservation } from "../reservations/service.ts";
 import { takeOpenSlot } from "../tasks/slots.ts";
-import { assertQualified } from "../trust/service.ts";
+import { whyNotQualified } from "../trust/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
 import { buyers, selectSubmissions, submissionColumnsOf, toSubmission, workers } from "../tasks/views.ts";
 
@@ -48,9 +55,27 @@ const tooManyScreenshots = () => {
 const alreadySubmitted = () =>
   new AppError("ALREADY_SUBMITTED", "You have already submitted work for this task");
 
+/** The buyer's notification of new work: the worker's name, the task's title. */
+const SUBMITTED_MESSAGE = '%s submitted work for "%s"';
+
+/** The worker holds no live reservation of the task (`tasks` of the statement), past its time or not. */
+const noLiveReservation = (db: Database, workerId: string) =>
+  notExists(
+    db
+      .select({ one: sql`1` })
+      .from(reservations)
+      .where(liveReservationOf(tasks.id, workerId)),
+  );
+
 /**
- * Rules R3 and R20: records the submission in the slot the worker's live reservation holds, or
- * takes a free slot with one conditional update; or changes nothing.
+ * Rules R3 and R20: records the submission in a free slot taken with one conditional update, or
+ * in the slot the worker's live reservation holds; or changes nothing.
+ *
+ * Many workers submit to the same new task at once, and each holds its row's lock until its
+ * commit: the lock is taken as late and held as briefly as the rules allow (docs/performance.md).
+ * Qualification is read before it (rules R21, R23), and its refusal thrown only once the slot is
+ * known to be takeable, so a refusal says the real reason; the rollback returns the slot. The
+ * submission and the buyer's notification are one statement; the answer is read after the commit.
  */
 export async function submitWork(
   db: Database,
@@ -69,60 +94,74 @@ export async function submitWork(
   if (sent.length > MAX_PROOF_IMAGES) throw tooManyScreenshots();
   // Decoded before the transaction: image work holds no lock.
   const screenshots = await Promise.all(sent.map((bytes) => processImage(bytes)));
-  const submitted = await db.transaction(async (tx) => {
-    // The task's row first: the order every path that ends a reservation locks in (rule R20).
-    const [locked] = await tx
-      .select({ buyerId: tasks.buyerId, proofImages: tasks.proofImages })
-      .from(tasks)
-      .where(
-        and(
-          eq(tasks.id, taskId),
-          isNull(tasks.deletedAt),
-          eq(tasks.status, "open"),
-          gte(tasks.completionDate, isoDate(now)),
-        ),
-      )
-      .for("update");
-    // A live reservation already holds this worker's slot; without one, a free slot is taken now.
-    const reserved =
-      locked !== undefined && (await useReservation(tx, { workerId, taskId, now })) ? locked : undefined;
-    const task = reserved ?? (await takeOpenSlot(tx, { taskId, workerId, now }));
+  const notQualified = await whyNotQualified(db, { workerId, taskId });
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    // Without a reservation of the worker's, a free slot in one statement, which locks the task's row.
+    const task =
+      (await takeOpenSlot(tx, { taskId, workerId, now, unless: noLiveReservation(tx, workerId) })) ??
+      (await useReservedSlot(tx, { taskId, workerId, now }));
     if (!task) throw await whyNotTakeable(tx, taskId, workerId, now);
-    // After the slot is known to be takeable, so a refusal says the real reason; the rollback returns it.
-    await assertQualified(tx, { workerId, taskId });
+    if (notQualified) throw notQualified;
     if (screenshots.length < task.proofImages) {
       const message = `This task asks for ${task.proofImages === 1 ? "a screenshot" : `${task.proofImages} screenshots`} as proof`;
       throw new AppError("VALIDATION", message, { attachments: message });
     }
     if (task.buyerId === workerId) throw new AppError("FORBIDDEN", "You cannot submit work to your own task");
 
-    const id = randomUUID();
-    try {
-      await tx.insert(submissions).values({
-        id,
-        taskId,
-        workerId,
-        buyerId: task.buyerId,
-        details,
-        attachments: await Promise.all(screenshots.map((image) => storeImage(tx, image))),
-        createdAt: now,
-        autoApproveAt: new Date(now.getTime() + autoApproveDays * DAY_MS),
-      });
-    } catch (error) {
-      // The unique (task, worker) index: this worker has a submission here already; the rollback returns the slot.
-      if (isUniqueViolation(error)) throw alreadySubmitted();
-      throw error;
-    }
-    const submission = await getSubmission(tx, id);
-    await notify(tx, {
-      userId: task.buyerId,
-      message: `${submission.worker_name} submitted work for "${submission.task_title}"`,
-      actionRoute: paths.dashboard.buyerHome,
-      kind: "work_submitted",
+    const submission = tx.insert(submissions).values({
+      id,
+      taskId,
+      workerId,
+      buyerId: task.buyerId,
+      details,
+      attachments: await Promise.all(screenshots.map((image) => storeImage(tx, image))),
+      createdAt: now,
+      autoApproveAt: new Date(now.getTime() + autoApproveDays * DAY_MS),
     });
-    return submission;
+    const workerName = sql`(select ${users.name} from ${users} where ${users.id} = ${workerId})`;
+    const message = sql`format(${SUBMITTED_MESSAGE}::text, ${workerName}, ${task.title}::text)`;
+    // A reservation the worker made while this submit took a free slot (the slot's statement saw
+    // none) is ended as used, and the slot it held returned: one slot per worker, as with it.
+    const ended = sql`update ${reservations} set ${sql.identifier(reservations.status.name)} = 'submitted', ${sql.identifier(reservations.endedAt.name)} = ${now.toISOString()}::timestamptz
+      where ${liveReservationOf(taskId, workerId)} returning 1`;
+    await tx
+      .execute(
+        sql`with inserted as (${submission.returning({ id: submissions.id }).getSQL()}),
+              ended as (${ended}),
+              returned as (update ${tasks} set ${sql.identifier(tasks.requiredWorkers.name)} = ${tasks.requiredWorkers} + (select count(*) from ended)
+                where ${tasks.id} = ${taskId} and ${tasks.status} = 'open' and exists (select 1 from ended))
+            select ${notifySql(task.buyerId, message, paths.dashboard.buyerHome, "work_submitted")} from inserted`,
+      )
+      .catch((error: unknown) => {
+        // The unique (task, worker) index: this worker has a submission here already; the rollback returns the slot.
+        throw isUniqueViolation(error) ? alreadySubmitted() : error;
+      });
   });
-  return submitted;
+  return getSubmission(db, id);
+}
+
+/**
+ * The slot the worker's reservation holds (rule R20): the task's row is locked first, the order
+ * every path that ends a reservation locks in. A reservation past its time is ended and its slot
+ * returned, then a free slot is taken as without one.
+ */
+async function useReservedSlot(tx: Database, use: { taskId: string; workerId: string; now: Date }) {
+  const { taskId, now } = use;
+  const [locked] = await tx
+    .select({ buyerId: tasks.buyerId, title: tasks.title, proofImages: tasks.proofImages })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.id, taskId),
+        isNull(tasks.deletedAt),
+        eq(tasks.status, "open"),
+        gte(tasks.completionDate, isoDate(now)),
+      ),
+    )
+    .for("update");
+  if (!locked) return undefined;
+  return (await useReservation(tx, use)) ? locked : takeOpenSlot(tx, use);
 }
 
 async function whyNotTakeable(db: Database, taskId: string, workerId: string, now: Date): Promise<AppError> {

@@ -78,14 +78,14 @@ export async function visibleToWorkerSql(db: Database, workerId: string): Promis
 }
 
 /**
- * Rules R21 and R23 on reserve and submit: 403 NOT_QUALIFIED with the reason when the worker is
- * blocked by the task's buyer or does not meet its minimums. A missing task passes (the caller
- * answers 404).
+ * Rules R21 and R23 on reserve and submit: NOT_QUALIFIED with the reason when the worker is
+ * blocked by the task's buyer or does not meet its minimums, else null. One round trip. A missing
+ * task passes (the caller answers 404).
  */
-export async function assertQualified(
+export async function whyNotQualified(
   db: Database,
   request: { workerId: string; taskId: string },
-): Promise<void> {
+): Promise<AppError | null> {
   const { workerId, taskId } = request;
   const [task] = await db
     .select({
@@ -97,17 +97,30 @@ export async function assertQualified(
           .from(buyerBlocks)
           .where(blockedBy(tasks.buyerId, workerId)),
       ),
+      approved: workerReputations.approved,
+      rejected: workerReputations.rejected,
     })
     .from(tasks)
+    .leftJoin(workerReputations, eq(workerReputations.workerId, workerId))
     .where(eq(tasks.id, taskId));
-  if (!task) return;
+  if (!task) return null;
   if (task.blocked)
-    throw new AppError("NOT_QUALIFIED", "The buyer of this task does not accept work from you");
-  const problem = qualificationProblem(await workerReputation(db, workerId), {
+    return new AppError("NOT_QUALIFIED", "The buyer of this task does not accept work from you");
+  const reputation = workerReputationOf({ approved: task.approved ?? 0, rejected: task.rejected ?? 0 });
+  const problem = qualificationProblem(reputation, {
     min_approval_rate: task.minApprovalRate,
     min_level: task.minLevel,
   });
-  if (problem) throw new AppError("NOT_QUALIFIED", problem);
+  return problem ? new AppError("NOT_QUALIFIED", problem) : null;
+}
+
+/** whyNotQualified, thrown. */
+export async function assertQualified(
+  db: Database,
+  request: { workerId: string; taskId: string },
+): Promise<void> {
+  const problem = await whyNotQualified(db, request);
+  if (problem) throw problem;
 }
 
 /** A live user of the role, or 404 naming what was looked for. */
