@@ -23,6 +23,16 @@ const rounds = Number(values.rounds);
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
+/** CPU milliseconds per request of the server process and of PostgreSQL, over runs. */
+function cpuPerRequest(runs: MixResult[]): string {
+  const requests = runs.reduce((sum, run) => sum + [...run.samples.values()].flat().length, 0);
+  if (runs.some((run) => run.cpu === null) || requests === 0) return "";
+  const per = (seconds: number) => fixed((seconds * 1000) / requests, 2);
+  const server = runs.reduce((sum, run) => sum + run.cpu!.server, 0);
+  const database = runs.reduce((sum, run) => sum + run.cpu!.database, 0);
+  return `; CPU ms a request: server ${per(server)}${databaseUrl ? `, PostgreSQL ${per(database)}` : ""}`;
+}
+
 const versions: OtherVersion[] = [{ label: "this", startServer }];
 if (values.compare) versions.push(await prepareOtherVersion(values.compare));
 const results = versions.map(() => [] as MixResult[]);
@@ -34,14 +44,14 @@ for (let round = 0; round < (values.compare ? rounds : 1); round += 1) {
     const version = versions[index]!;
     const database = await freshDatabase(databaseUrl, `taskmint_load_${round}_${index}`);
     const server = await version.startServer({ databaseUrl: database.url });
-    const result = await runMix(server.base, seconds, concurrency);
+    const result = await runMix({ base: server.base, pid: server.process.pid }, seconds, concurrency);
     await server.stop();
     await database.drop();
     results[index]!.push(result);
     const all = figures([result]).get("ALL")!;
     console.log(
       `round ${round + 1}, ${version.label}: ${fixed(all.perSecond)} req/s, p99 ${fixed(all.p99)} ms, ` +
-        `${all.serverErrors} 5xx, ledger ${result.ledgerBalanced ? "balanced" : "NOT BALANCED"}`,
+        `${all.serverErrors} 5xx, ledger ${result.ledgerBalanced ? "balanced" : "NOT BALANCED"}${cpuPerRequest([result])}`,
     );
   }
 }
@@ -62,6 +72,7 @@ if (!theirs) {
   const other = versions[1]!.label;
   const ratio = (a?: number, b?: number) => (a && b ? fixed(a / b, 3) : "-");
   console.log(`\n${rounds} rounds of ${seconds} s each, ${concurrency} clients; ratios are this / ${other}.`);
+  versions.forEach((version, index) => console.log(`${version.label}${cpuPerRequest(results[index]!)}`));
   console.table(
     [...new Set([...mine!.keys(), ...theirs.keys()])].map((action) => {
       const a = mine!.get(action);

@@ -1,5 +1,6 @@
 // The mixed load: browsing, posting, submitting, reviewing, buying and withdrawing, as a
 // marketplace's users do, against one running server. Used by `npm run load`.
+import { readdirSync, readFileSync } from "node:fs";
 import { ADMIN, buyCoins, dueInDays, imagePart, register, signIn } from "./support.ts";
 
 export interface Sample {
@@ -12,10 +13,49 @@ export interface MixResult {
   samples: Map<string, Sample[]>;
   seconds: number;
   ledgerBalanced: boolean;
+  /** CPU seconds spent during the mix (Linux; null elsewhere): the server process, and PostgreSQL's processes. */
+  cpu: { server: number; database: number } | null;
 }
 
-/** Registers 4 buyers and 24 workers on the server at `base`, then runs the mix with `concurrency` clients. */
-export async function runMix(base: string, seconds: number, concurrency: number): Promise<MixResult> {
+/** CPU seconds (user and system) the processes have used so far, from /proc; null off Linux. */
+function cpuSecondsOf(pids: number[]): number | null {
+  if (process.platform !== "linux") return null;
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // After the command's parentheses: state is field 3, utime and stime are fields 14 and 15.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100; // USER_HZ is 100 on Linux
+}
+
+/** PostgreSQL's server processes on this machine (postmaster and backends). */
+const postgresPids = () =>
+  readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres";
+      } catch {
+        return false;
+      }
+    });
+
+/**
+ * Registers 4 buyers and 24 workers on the server at `base`, then runs the mix with `concurrency`
+ * clients, measuring the CPU of the server process `serverPid` and of PostgreSQL meanwhile.
+ */
+export async function runMix(
+  server: { base: string; pid: number | undefined },
+  seconds: number,
+  concurrency: number,
+): Promise<MixResult> {
+  const { base } = server;
   const buyers = await Promise.all(
     Array.from({ length: 4 }, (_, index) => register(base, "buyer", String(index))),
   );
@@ -145,18 +185,27 @@ export async function runMix(base: string, seconds: number, concurrency: number)
     return actions[0]![1];
   };
 
+  const serverPids = server.pid === undefined ? [] : [server.pid];
+  const cpuBefore = [cpuSecondsOf(serverPids), cpuSecondsOf(postgresPids())];
   const end = Date.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (Date.now() < end) await pickAction()();
     }),
   );
+  const cpuAfter = [cpuSecondsOf(serverPids), cpuSecondsOf(postgresPids())];
   const ledger = (await (
     await fetch(`${base}/api/admin/ledger/check`, { headers: { cookie: admin } })
   ).json()) as {
     ok: boolean;
   };
-  return { samples, seconds, ledgerBalanced: ledger.ok };
+  const [serverBefore, databaseBefore] = cpuBefore;
+  const [serverAfter, databaseAfter] = cpuAfter;
+  const cpu =
+    serverBefore == null || serverAfter == null || server.pid === undefined
+      ? null
+      : { server: serverAfter - serverBefore, database: (databaseAfter ?? 0) - (databaseBefore ?? 0) };
+  return { samples, seconds, ledgerBalanced: ledger.ok, cpu };
 }
 
 export interface ActionFigures {

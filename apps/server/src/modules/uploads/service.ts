@@ -1,3 +1,4 @@
+import type Sharp from "sharp";
 import { randomUUID } from "node:crypto";
 import { arrayContains, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
@@ -17,6 +18,13 @@ export interface ProcessedImage {
 }
 
 /**
+ * sharp (libvips and its threads, about 20 MB resident) loads with the first image, not at start;
+ * once: each import() call resolves the module again, 0.1 ms of CPU a request (docs/performance.md).
+ */
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+const loadSharp = () => (sharpLoaded ??= import("sharp").then((module) => module.default));
+
+/**
  * Product rule R18: accepts only real images, judged by their content, and re-encodes
  * them (WebP, metadata stripped, at most 1200 px a side).
  */
@@ -26,8 +34,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (!sniffed || !ACCEPTED_IMAGE_TYPES.has(sniffed.mime)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The photo must be a JPEG, PNG, WebP, GIF or AVIF image");
   }
-  // sharp (libvips and its threads, about 20 MB resident) loads with the first image, not at start.
-  const { default: sharp } = await import("sharp");
+  const sharp = await loadSharp();
   try {
     const bytes = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate()
