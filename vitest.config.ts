@@ -1,6 +1,18 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
+/** e2e files whose behaviour does not depend on which database serves it (decision 028). */
+const PGLITE_ONLY_E2E = [
+  "e2e/design.test.ts",
+  "e2e/public-pages.test.ts",
+  "e2e/all-tasks-html.test.ts",
+  "e2e/hostile.test.ts",
+  "e2e/accounts.test.ts",
+  "e2e/addresses.test.ts",
+  "e2e/builds.test.ts",
+  "e2e/second-factor.test.ts",
+];
+
 export default defineConfig({
   test: {
     // Vitest's default leaves a core to its main process, which idles here: on CI's 2 cores that
@@ -31,6 +43,11 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
+          // On PostgreSQL, only the files whose outcome can depend on the database: money flows,
+          // notifications across processes, crashes and outages. The pages, their markup and the
+          // browser's security run on PGlite only; the server suite covers every route on both
+          // (decision 028: CI time).
+          exclude: process.env.DATABASE_URL ? PGLITE_ONLY_E2E : [],
           // Two files at a time, each with its own server process (and, on PostgreSQL, its worker's database).
           setupFiles: ["apps/server/src/test/worker-database.ts"],
           // A real browser on a busy 2-core machine: a page or a refetch may take seconds to settle.

@@ -64,10 +64,10 @@ async function designProblems(page: Page, width: number): Promise<string[]> {
   return problems;
 }
 
-// How the pages look does not depend on the database: the matrix runs in the embedded-database
-// pass only; the shell's behaviour below runs on both. A role's four passes run side by side in
-// their own browser contexts (3.6 min one after another on 2 cores).
-describe.skipIf(Boolean(process.env.DATABASE_URL)).each(ROLES)("every %s page", (role) => {
+// How the pages look does not depend on the database: this file runs in the PGlite pass only
+// (vitest.config.ts, decision 028). A role's four passes run side by side in their own browser
+// contexts.
+describe.each(ROLES)("every %s page", (role) => {
   for (const theme of ["light", "dark"] as const) {
     for (const width of [375, 1280]) {
       it.concurrent(
