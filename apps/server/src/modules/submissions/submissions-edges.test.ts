@@ -90,3 +90,42 @@ describe("auto-approval (rule R6)", () => {
     expect([await coinsOf(worker), await coinsOf(other)]).toEqual([10, 15]);
   });
 });
+
+describe("the submission lists, page by page", () => {
+  it("pages the buyer's queue and the worker's history past the first page: no overlap, no gap, at most limit each", async () => {
+    const buyer = await registerUser(ctx.app, "buyer");
+    const worker = await registerUser(ctx.app, "worker");
+    const made: string[] = [];
+    for (let index = 0; index < 7; index += 1) {
+      const task = await newTask(buyer, { required_workers: 1, payable_amount: 1 });
+      const answer = await submit(worker, task.id);
+      expect(answer.statusCode).toBe(201);
+      made.push(answer.json<Submission>().id);
+      clock.advanceMs(1000);
+    }
+    // Another buyer's and another worker's rows must not show.
+    const otherBuyer = await registerUser(ctx.app, "buyer");
+    await submit(
+      await registerUser(ctx.app, "worker"),
+      (await newTask(otherBuyer, { required_workers: 1 })).id,
+    );
+    for (const list of [
+      "/api/buyer/submissions?status=pending&",
+      "/api/buyer/submissions?",
+      "/api/worker/submissions?",
+    ]) {
+      const cookie = list.startsWith("/api/buyer") ? buyer.cookie : worker.cookie;
+      const seen: string[] = [];
+      for (const page of [1, 2, 3]) {
+        const answer = await call("GET", `${list}limit=3&page=${page}`, cookie);
+        expect(answer.statusCode).toBe(200);
+        const body = answer.json<{ items: Submission[]; total: number }>();
+        expect(body.total).toBe(7);
+        expect(body.items.length).toBe(page < 3 ? 3 : 1);
+        seen.push(...body.items.map((item) => item.id));
+      }
+      // Newest first, each once.
+      expect(seen).toEqual([...made].reverse());
+    }
+  });
+});
