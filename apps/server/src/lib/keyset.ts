@@ -92,6 +92,12 @@ export async function countUpTo(
   where: SQL | undefined,
   order: SQL[],
 ): Promise<{ total: number; total_capped: boolean }> {
+  const [row] = await cappedCount(db, table, where, order);
+  return cappedTotal(row?.count ?? 0);
+}
+
+/** countUpTo's query, to run or to prepare (its `count` is at most the cap plus one). */
+export function cappedCount(db: Database, table: PgTable, where: SQL | undefined, order: SQL[]) {
   const capped = db
     .select({ one: sql`1` })
     .from(table)
@@ -99,10 +105,14 @@ export async function countUpTo(
     .orderBy(...order)
     .limit(LARGE_LIST_COUNT_CAP + 1)
     .as("capped");
-  const [row] = await db.select({ count: sql<number>`cast(count(*) as int)` }).from(capped);
-  const count = row?.count ?? 0;
-  return { total: Math.min(count, LARGE_LIST_COUNT_CAP), total_capped: count > LARGE_LIST_COUNT_CAP };
+  return db.select({ count: sql<number>`cast(count(*) as int)` }).from(capped);
 }
+
+/** A capped count as lists answer it. */
+export const cappedTotal = (count: number) => ({
+  total: Math.min(count, LARGE_LIST_COUNT_CAP),
+  total_capped: count > LARGE_LIST_COUNT_CAP,
+});
 
 /** Where a page number without a cursor starts: only within the counted rows, so the offset stays small. */
 export function offsetOf(page: LargePageQuery): number {

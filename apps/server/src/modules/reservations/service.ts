@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, lte, notExists, sql, type AnyColumn } from "drizzle-orm";
+import { and, asc, eq, gt, lte, notExists, sql, type AnyColumn, type Placeholder } from "drizzle-orm";
 import { isoDate, MAX_ACTIVE_RESERVATIONS, paths, type Reservation } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { reservations, submissions, tasks, users } from "../../db/schema/index.ts";
@@ -31,7 +31,7 @@ const selectReservations = (db: Database) =>
     .innerJoin(tasks, eq(tasks.id, reservations.taskId));
 
 /** The worker's live reservation of the task (a task id, or the tasks table's id column in a subquery). */
-export const liveReservationOf = (taskId: string | AnyColumn, workerId: string) =>
+export const liveReservationOf = (taskId: string | AnyColumn, workerId: string | Placeholder) =>
   and(
     eq(reservations.taskId, taskId),
     eq(reservations.workerId, workerId),

@@ -84,7 +84,8 @@ const noLiveReservation = (db: Database, workerId: string) =>
  * commit: the lock is taken as late and held as briefly as the rules allow (docs/performance.md).
  * Qualification is read before it (rules R21, R23), and its refusal thrown only once the slot is
  * known to be takeable, so a refusal says the real reason; the rollback returns the slot. The
- * submission and the buyer's notification are one statement; the answer is read after the commit.
+ * submission and the buyer's notification are one statement. All on one connection: a submit
+ * that took three from the pool waited for them when many came at once.
  */
 export async function submitWork(
   db: Database,
@@ -103,9 +104,9 @@ export async function submitWork(
   if (sent.length > MAX_PROOF_IMAGES) throw tooManyScreenshots();
   // Decoded before the transaction: image work holds no lock.
   const screenshots = await Promise.all(sent.map((bytes) => processImage(bytes)));
-  const notQualified = await whyNotQualified(db, { workerId, taskId });
   const id = randomUUID();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const notQualified = await whyNotQualified(tx, { workerId, taskId });
     // Without a reservation of the worker's, a free slot in one statement, which locks the task's row.
     const task =
       (await takeOpenSlot(tx, { taskId, workerId, now, unless: noLiveReservation(tx, workerId) })) ??
@@ -146,17 +147,24 @@ export async function submitWork(
         // The unique (task, worker) index: this worker has a submission here already; the rollback returns the slot.
         throw isUniqueViolation(error) ? alreadySubmitted() : error;
       });
+    return getSubmission(tx, id);
   });
-  return getSubmission(db, id);
 }
 
 /**
- * The slot the worker's reservation holds (rule R20): the task's row is locked first, the order
- * every path that ends a reservation locks in. A reservation past its time is ended and its slot
- * returned, then a free slot is taken as without one.
+ * The slot the worker's reservation holds (rule R20), when they hold one: the task's row is locked
+ * first, the order every path that ends a reservation locks in. A reservation past its time is
+ * ended and its slot returned, then a free slot is taken as without one. Without a reservation no
+ * lock is taken: when many workers submit to a task whose slots ran out, each refusal would else
+ * hold the row while it found out why.
  */
 async function useReservedSlot(tx: Database, use: { taskId: string; workerId: string; now: Date }) {
-  const { taskId, now } = use;
+  const { taskId, workerId, now } = use;
+  const [held] = await tx
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(liveReservationOf(taskId, workerId));
+  if (!held) return undefined;
   const [locked] = await tx
     .select({ buyerId: tasks.buyerId, title: tasks.title, proofImages: tasks.proofImages })
     .from(tasks)

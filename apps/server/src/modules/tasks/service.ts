@@ -37,16 +37,19 @@ import { AppError, notFound } from "../../lib/errors.ts";
 import { preparedStatement } from "../../lib/prepared.ts";
 import {
   afterCursor,
+  cappedCount,
+  cappedTotal,
   castCursorValue,
   countUpTo,
   decodeCursor,
   encodeCursor,
+  largePage,
   type CursorKind,
 } from "../../lib/keyset.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { activeReservationOf, endReservationsOfTask, liveReservationOf } from "../reservations/service.ts";
-import { visibleToWorkerSql } from "../trust/service.ts";
+import { visibilityValues, visibleToWorkerSql, workerVisibility } from "../trust/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
 import type { CommonSearches } from "./common-searches.ts";
 import type { FirstPageCache } from "./first-page-cache.ts";
@@ -470,31 +473,57 @@ async function readPublicPage(db: Database, request: PublicPageRequest): Promise
 }
 
 /**
+ * Which tasks a worker's list holds (rules R3, R21, R23): takeable, not yet submitted to, not
+ * reserved by them (those are listed with their reservations), and visible to them; from values,
+ * or from a prepared statement's placeholders.
+ */
+function workerListSql(
+  db: Database,
+  worker: { today: string | Placeholder; workerId: string | Placeholder; visible: SQL | undefined },
+) {
+  const one = { one: sql`1` };
+  const notYetSubmitted = notExists(
+    db
+      .select(one)
+      .from(submissions)
+      .where(and(eq(submissions.taskId, tasks.id), eq(submissions.workerId, worker.workerId))),
+  );
+  const notReserved = notExists(
+    db.select(one).from(reservations).where(liveReservationOf(tasks.id, worker.workerId)),
+  );
+  return and(takeable(worker.today), notYetSubmitted, notReserved, worker.visible);
+}
+
+/**
  * Tasks this worker can still submit to (rule R3) and may see (rules R21, R23: qualified, not
- * blocked, buyer not hidden), filtered and ordered like the public browser.
+ * blocked, buyer not hidden), filtered and ordered like the public browser. The first page of
+ * each order, unfiltered (what the dashboard opens with), is two prepared statements: planning
+ * them took PostgreSQL more than running them (docs/performance.md).
  */
 export async function listWorkerTasks(
   db: Database,
   request: { workerId: string; query: WorkerTaskQuery; now: Date; commonSearches: CommonSearches },
 ): Promise<LargePage<Task> & { total_estimate: number }> {
   const { workerId, query, now, commonSearches } = request;
-  const notYetSubmitted = notExists(
-    db
-      .select({ one: sql`1` })
-      .from(submissions)
-      .where(and(eq(submissions.taskId, tasks.id), eq(submissions.workerId, workerId))),
-  );
-  // A task the worker holds a reservation of is listed with their reservations instead.
-  const notReserved = notExists(
-    db
-      .select({ one: sql`1` })
-      .from(reservations)
-      .where(liveReservationOf(tasks.id, workerId)),
-  );
   const order = TASK_ORDERS[query.sort];
-  const visible = await visibleToWorkerSql(db, workerId);
+  const visibility = await workerVisibility(db, workerId);
+  const cursorOf = (row: TaskRow) => ({ value: order.valueOf(row), id: row.id });
+  if (!isFiltered(query) && !query.cursor && query.page === 1) {
+    const { rows, count } = workerFirstPageStatements(db, query.sort);
+    const values = { today: isoDate(now), workerId, ...visibility };
+    const [found, [counted]] = await Promise.all([
+      rows.execute({ ...values, limit: query.limit + 1 }),
+      count.execute(values),
+    ]);
+    const page = largePage(found, query, cappedTotal(counted?.count ?? 0), cursorOf, toTask);
+    return { ...page, total_estimate: page.total };
+  }
   const { where, counted } = await narrowedBySearch(db, {
-    base: and(takeable(isoDate(now)), notYetSubmitted, notReserved, visible),
+    base: workerListSql(db, {
+      today: isoDate(now),
+      workerId,
+      visible: visibleToWorkerSql(visibilityValues(visibility)),
+    }),
     filters: query,
     scope: `worker:${workerId}`,
     now,
@@ -510,10 +539,37 @@ export async function listWorkerTasks(
       selectTasks(db)
         .where(where)
         .orderBy(...sorted),
-    cursorOf: (row) => ({ value: order.valueOf(row), id: row.id }),
+    cursorOf,
     toItem: toTask,
   });
   return { ...page, total_estimate: page.total };
+}
+
+/** The worker list's first page in one order, and its capped count, as prepared statements. */
+function workerFirstPageStatements(db: Database, sort: TaskSort) {
+  const where = workerListSql(db, {
+    today: sql.placeholder("today"),
+    workerId: sql.placeholder("workerId"),
+    visible: visibleToWorkerSql({
+      approvalRate: sql.placeholder("approvalRate"),
+      levels: sql.placeholder("levels"),
+      excluded: sql.placeholder("excluded"),
+    }),
+  });
+  const rowsName = `worker_tasks_${sort}_first`;
+  const countName = `worker_tasks_${sort}_count`;
+  return {
+    rows: preparedStatement(db, rowsName, () =>
+      selectTasks(db)
+        .where(where)
+        .orderBy(...orderBy(sort))
+        .limit(sql.placeholder("limit"))
+        .prepare(rowsName),
+    ),
+    count: preparedStatement(db, countName, () =>
+      cappedCount(db, tasks, where, orderBy(sort)).prepare(countName),
+    ),
+  };
 }
 
 /** Every live task, newest first, for admins. */

@@ -1,4 +1,15 @@
-import { and, desc, eq, exists, inArray, isNull, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  exists,
+  isNull,
+  lte,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import {
   BUYER_REPUTATION_DAYS,
   qualificationProblem,
@@ -56,7 +67,7 @@ const blockedBy = (buyerId: AnyColumn | string, workerId: string) =>
  * leave out are read first and passed as one array (usually empty): as anti-joins in the list's
  * query they tripled its planning time at a million tasks.
  */
-export async function visibleToWorkerSql(db: Database, workerId: string): Promise<SQL | undefined> {
+export async function workerVisibility(db: Database, workerId: string): Promise<WorkerVisibility> {
   // One round trip: the worker's counts and the buyers they are kept from or chose not to see.
   const [row] = rowsOf<{ approved: number | null; rejected: number | null; excluded: string[] }>(
     await db.execute(sql`select
@@ -68,14 +79,37 @@ export async function visibleToWorkerSql(db: Database, workerId: string): Promis
       ) as excluded`),
   );
   const reputation = workerReputationOf({ approved: row?.approved ?? 0, rejected: row?.rejected ?? 0 });
-  const levels = workerLevels.slice(0, workerLevels.indexOf(reputation.level) + 1);
-  const excluded = row?.excluded ?? [];
-  return and(
-    lte(tasks.minApprovalRate, reputation.approval_rate ?? 0),
-    inArray(tasks.minLevel, levels),
-    excluded.length > 0 ? sql`${tasks.buyerId} <> all(${sql.param(excluded)}::text[])` : undefined,
-  );
+  return {
+    approvalRate: reputation.approval_rate ?? 0,
+    levels: workerLevels.slice(0, workerLevels.indexOf(reputation.level) + 1),
+    excluded: row?.excluded ?? [],
+  };
 }
+
+export interface WorkerVisibility {
+  approvalRate: number;
+  levels: string[];
+  excluded: string[];
+}
+
+/**
+ * The tasks `workerVisibility` lets a worker see, as a condition on `tasks`: from its values, or
+ * from placeholders of a prepared statement (`rate`, `levels`, `excluded`). An empty `excluded`
+ * leaves out no one.
+ */
+export const visibleToWorkerSql = (visibility: { [Key in keyof WorkerVisibility]: SQL | Placeholder }) =>
+  and(
+    sql`${tasks.minApprovalRate} <= ${visibility.approvalRate}`,
+    sql`${tasks.minLevel} = any(${visibility.levels}::text[])`,
+    sql`${tasks.buyerId} <> all(${visibility.excluded}::text[])`,
+  );
+
+/** A worker's visibility as values for visibleToWorkerSql. */
+export const visibilityValues = (visibility: WorkerVisibility) => ({
+  approvalRate: sql`${visibility.approvalRate}`,
+  levels: sql`${sql.param(visibility.levels)}`,
+  excluded: sql`${sql.param(visibility.excluded)}`,
+});
 
 /**
  * Rules R21 and R23 on reserve and submit: NOT_QUALIFIED with the reason when the worker is
