@@ -42,9 +42,14 @@ for (let round = 0; round < (values.compare ? rounds : 1); round += 1) {
   const order = round % 2 === 0 ? versions.keys() : [...versions.keys()].reverse();
   for (const index of order) {
     const version = versions[index]!;
-    const database = await freshDatabase(databaseUrl, `taskmint_load_${round}_${index}`);
+    const name = `taskmint_load_${round}_${index}`;
+    const database = await freshDatabase(databaseUrl, name);
     const server = await version.startServer({ databaseUrl: database.url });
-    const result = await runMix({ base: server.base, pid: server.process.pid }, seconds, concurrency);
+    const result = await runMix(
+      { base: server.base, pid: server.process.pid, database: database.url ? name : undefined },
+      seconds,
+      concurrency,
+    );
     await server.stop();
     await database.drop();
     results[index]!.push(result);

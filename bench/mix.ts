@@ -17,41 +17,56 @@ export interface MixResult {
   cpu: { server: number; database: number } | null;
 }
 
-/** CPU seconds (user and system) the processes have used so far, from /proc; null off Linux. */
-function cpuSecondsOf(pids: number[]): number | null {
+/** CPU seconds (user and system) each process has used so far, from /proc; null off Linux. */
+function cpuSecondsOf(pids: number[]): Map<number, number> | null {
   if (process.platform !== "linux") return null;
-  let ticks = 0;
+  const seconds = new Map<number, number>();
   for (const pid of pids) {
     try {
       // After the command's parentheses: state is field 3, utime and stime are fields 14 and 15.
       const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // USER_HZ is 100 on Linux
     } catch {
       // the process ended meanwhile
     }
   }
-  return ticks / 100; // USER_HZ is 100 on Linux
+  return seconds;
 }
 
-/** PostgreSQL's server processes on this machine (postmaster and backends). */
-const postgresPids = () =>
-  readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres";
-      } catch {
-        return false;
-      }
-    });
+/** CPU seconds used between two readings: a process that began meanwhile counts whole. */
+function cpuUsed(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (!before || !after) return null;
+  let used = 0;
+  for (const [pid, seconds] of after) used += seconds - (before.get(pid) ?? 0);
+  return used;
+}
+
+/**
+ * The PostgreSQL backends serving `database` (their command line names it): the server's pool
+ * keeps its connections for the whole mix, so their CPU is the database's work for it.
+ */
+const backendPidsOf = (database: string | undefined) =>
+  database === undefined
+    ? []
+    : readdirSync("/proc")
+        .filter((name) => /^\d+$/.test(name))
+        .map(Number)
+        .filter((pid) => {
+          try {
+            const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+            return command.startsWith("postgres: ") && command.includes(` ${database} `);
+          } catch {
+            return false;
+          }
+        });
 
 /**
  * Registers 4 buyers and 24 workers on the server at `base`, then runs the mix with `concurrency`
- * clients, measuring the CPU of the server process `serverPid` and of PostgreSQL meanwhile.
+ * clients, measuring the CPU of the server process and of the PostgreSQL backends of its
+ * database (when it is on PostgreSQL) meanwhile.
  */
 export async function runMix(
-  server: { base: string; pid: number | undefined },
+  server: { base: string; pid: number | undefined; database?: string },
   seconds: number,
   concurrency: number,
 ): Promise<MixResult> {
@@ -67,8 +82,11 @@ export async function runMix(
   const withdrawals: string[] = [];
   const taskIds: string[] = [];
   const samples = new Map<string, Sample[]>();
-  const record = (action: string, sample: Sample) =>
-    samples.set(action, [...(samples.get(action) ?? []), sample]);
+  const record = (action: string, sample: Sample) => {
+    const list = samples.get(action);
+    if (list) list.push(sample);
+    else samples.set(action, [sample]);
+  };
 
   async function timed(action: string, path: string, init: RequestInit & { cookie?: string } = {}) {
     const started = performance.now();
@@ -186,25 +204,24 @@ export async function runMix(
   };
 
   const serverPids = server.pid === undefined ? [] : [server.pid];
-  const cpuBefore = [cpuSecondsOf(serverPids), cpuSecondsOf(postgresPids())];
+  const cpuBefore = [cpuSecondsOf(serverPids), cpuSecondsOf(backendPidsOf(server.database))] as const;
   const end = Date.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (Date.now() < end) await pickAction()();
     }),
   );
-  const cpuAfter = [cpuSecondsOf(serverPids), cpuSecondsOf(postgresPids())];
+  const cpuAfter = [cpuSecondsOf(serverPids), cpuSecondsOf(backendPidsOf(server.database))] as const;
   const ledger = (await (
     await fetch(`${base}/api/admin/ledger/check`, { headers: { cookie: admin } })
   ).json()) as {
     ok: boolean;
   };
-  const [serverBefore, databaseBefore] = cpuBefore;
-  const [serverAfter, databaseAfter] = cpuAfter;
+  const serverCpu = cpuUsed(cpuBefore[0], cpuAfter[0]);
   const cpu =
-    serverBefore == null || serverAfter == null || server.pid === undefined
+    serverCpu === null || server.pid === undefined
       ? null
-      : { server: serverAfter - serverBefore, database: (databaseAfter ?? 0) - (databaseBefore ?? 0) };
+      : { server: serverCpu, database: cpuUsed(cpuBefore[1], cpuAfter[1]) ?? 0 };
   return { samples, seconds, ledgerBalanced: ledger.ok, cpu };
 }
 

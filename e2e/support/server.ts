@@ -8,6 +8,8 @@ import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from "./server-node-flags.ts";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
+const START_TIMEOUT_MS = 110_000;
+
 export interface RunningServer {
   url: string;
   /** Ends the process at once, as a crash would (SIGKILL), keeping its data. */
@@ -74,7 +76,9 @@ export async function startServer(
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
-  const deadline = Date.now() + 60_000;
+  // Within the e2e hooks' 120 s: a start on 2 busy cores (PGlite's WebAssembly compiled beside a
+  // browser at full load) took over 60 s in a CI run.
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -84,7 +88,7 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`server did not answer within 60 s:\n${output}`);
+      throw new Error(`server did not answer within ${START_TIMEOUT_MS / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -107,6 +107,8 @@ export async function submitWork(
   const id = randomUUID();
   return db.transaction(async (tx) => {
     const notQualified = await whyNotQualified(tx, { workerId, taskId });
+    // Stored before the slot's lock is taken (a refusal rolls them back): each is a round trip.
+    const attachments = await Promise.all(screenshots.map((image) => storeImage(tx, image)));
     // Without a reservation of the worker's, a free slot in one statement, which locks the task's row.
     const task =
       (await takeOpenSlot(tx, { taskId, workerId, now, unless: noLiveReservation(tx, workerId) })) ??
@@ -125,7 +127,7 @@ export async function submitWork(
       workerId,
       buyerId: task.buyerId,
       details,
-      attachments: await Promise.all(screenshots.map((image) => storeImage(tx, image))),
+      attachments,
       createdAt: now,
       autoApproveAt: new Date(now.getTime() + autoApproveDays * DAY_MS),
     });

@@ -547,27 +547,28 @@ export async function listWorkerTasks(
 
 /** The worker list's first page in one order, and its capped count, as prepared statements. */
 function workerFirstPageStatements(db: Database, sort: TaskSort) {
-  const where = workerListSql(db, {
-    today: sql.placeholder("today"),
-    workerId: sql.placeholder("workerId"),
-    visible: visibleToWorkerSql({
-      approvalRate: sql.placeholder("approvalRate"),
-      levels: sql.placeholder("levels"),
-      excluded: sql.placeholder("excluded"),
-    }),
-  });
+  const where = () =>
+    workerListSql(db, {
+      today: sql.placeholder("today"),
+      workerId: sql.placeholder("workerId"),
+      visible: visibleToWorkerSql({
+        approvalRate: sql.placeholder("approvalRate"),
+        levels: sql.placeholder("levels"),
+        excluded: sql.placeholder("excluded"),
+      }),
+    });
   const rowsName = `worker_tasks_${sort}_first`;
   const countName = `worker_tasks_${sort}_count`;
   return {
     rows: preparedStatement(db, rowsName, () =>
       selectTasks(db)
-        .where(where)
+        .where(where())
         .orderBy(...orderBy(sort))
         .limit(sql.placeholder("limit"))
         .prepare(rowsName),
     ),
     count: preparedStatement(db, countName, () =>
-      cappedCount(db, tasks, where, orderBy(sort)).prepare(countName),
+      cappedCount(db, tasks, where(), orderBy(sort)).prepare(countName),
     ),
   };
 }

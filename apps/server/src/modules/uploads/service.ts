@@ -22,7 +22,14 @@ export interface ProcessedImage {
  * once: each import() call resolves the module again, 0.1 ms of CPU a request (docs/performance.md).
  */
 let sharpLoaded: Promise<typeof Sharp> | undefined;
-const loadSharp = () => (sharpLoaded ??= import("sharp").then((module) => module.default));
+const loadSharp = () =>
+  (sharpLoaded ??= import("sharp").then(
+    (module) => module.default,
+    (error: unknown) => {
+      sharpLoaded = undefined; // tried again with the next image
+      throw error;
+    },
+  ));
 
 /**
  * Product rule R18: accepts only real images, judged by their content, and re-encodes
