@@ -11,6 +11,7 @@ import {
   signInAdmin,
   testAppPerFile,
   TestClock,
+  workerWithCoins,
   type RegisteredUser,
 } from "../../test/harness.ts";
 import { balanceOf, holdOf, MINT, PAYOUT, transfer, walletOf } from "../ledger/service.ts";
@@ -27,16 +28,7 @@ const bkash = (coins: number) => ({
 });
 const admin = () => signInAdmin(ctx, "admin-payouts@example.com");
 
-async function workerWith(coins: number, name?: string) {
-  const worker = await registerUser(ctx.app, "worker", name ? { name } : {});
-  await transfer(ctx.db, {
-    from: MINT,
-    to: walletOf(worker.user.id),
-    amount: coins - 10,
-    idempotencyKey: `top-up:${worker.user.id}`,
-  });
-  return worker;
-}
+const workerWith = (coins: number, name?: string) => workerWithCoins(ctx, coins, name ? { name } : {});
 
 async function withdraw(worker: RegisteredUser, coins: number) {
   const response = await call("POST", "/api/withdrawals", worker.cookie, bkash(coins));
