@@ -4,11 +4,14 @@ import { openDatabase, type DbHandle } from "./db/client.ts";
 import { EnvError, loadEnv, type Env } from "./env.ts";
 import { resolveAuthSecret } from "./lib/auth-secret.ts";
 import { repeat, startJobs } from "./jobs/runner.ts";
+import { refreshStaleStatistics } from "./db/statistics.ts";
 import { prepareData } from "./startup.ts";
 
 const JOB_INTERVAL_MS = 60_000;
 /** Notification mails go out within a few seconds of their event (rule R29). */
 const MAIL_INTERVAL_MS = 5_000;
+/** The planner's statistics follow a growing table within seconds (db/statistics.ts). */
+const STATISTICS_INTERVAL_MS = 1_000;
 
 /** Something started beside the app that must stop before the database closes. */
 export interface Companion {
@@ -60,6 +63,13 @@ export async function runServer(
       app.log.error({ err: error }, "notification mails failed; retrying on the next tick");
     }
   }, MAIL_INTERVAL_MS);
+  const statistics = repeat(async () => {
+    try {
+      await refreshStaleStatistics(database.unhurried);
+    } catch (error) {
+      app.log.error({ err: error }, "refreshing the planner's statistics failed; retrying on the next tick");
+    }
+  }, STATISTICS_INTERVAL_MS);
   const started = await companions({ env, database, app });
 
   let closing = false;
@@ -69,6 +79,7 @@ export async function runServer(
     app.log.info({ signal }, "shutting down");
     await jobs.stop();
     await mails.stop();
+    await statistics.stop();
     for (const companion of started) await companion.close();
     await app.close();
     await database.close();

@@ -105,6 +105,11 @@ function connectionSettings(databaseUrl: string, statementTimeoutMs: number): pg
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
+    // Our named prepared statements always run their generic plan: PostgreSQL otherwise plans
+    // each call again whenever a generic plan's estimate looks dearer than a custom one's, which
+    // on the hot reads cost more than running them. The plans stay current because
+    // refreshStaleStatistics (db/statistics.ts) analyzes growing tables (decision 030).
+    options: "-c plan_cache_mode=force_generic_plan",
     ...(statementTimeoutMs > 0 && {
       statement_timeout: statementTimeoutMs,
       query_timeout: statementTimeoutMs + SILENCE_MARGIN_MS,

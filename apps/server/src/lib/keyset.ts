@@ -96,8 +96,11 @@ export async function countUpTo(
   return cappedTotal(row?.count ?? 0);
 }
 
-/** countUpTo's query, to run or to prepare (its `count` is at most the cap plus one). */
-export function cappedCount(db: Database, table: PgTable, where: SQL | undefined, order: SQL[]) {
+/**
+ * countUpTo's query, to run or to prepare (its `count` is at most the cap plus one). Without an
+ * order the scan may stop at any cap + 1 rows, whatever plan a prepared statement was given.
+ */
+export function cappedCount(db: Database, table: PgTable, where: SQL | undefined, order: SQL[] = []) {
   const capped = db
     .select({ one: sql`1` })
     .from(table)

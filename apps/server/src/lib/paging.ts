@@ -31,12 +31,14 @@ export async function offsetPage<Row, Item>(
     where: SQL | undefined;
     rows: Windowed<Row>;
     toItem: (row: Row) => Item;
+    /** The count of `where`'s rows, when the caller has it prepared. */
+    count?: () => PromiseLike<{ total: number }[]>;
   },
 ): Promise<Page<Item>> {
   const { page } = list;
   const [rows, [counted]] = await Promise.all([
     list.rows.limit(page.limit).offset((page.page - 1) * page.limit),
-    db.select({ total: countAll }).from(list.table).where(list.where),
+    list.count ? list.count() : db.select({ total: countAll }).from(list.table).where(list.where),
   ]);
   return { items: rows.map(list.toItem), page: page.page, limit: page.limit, total: counted?.total ?? 0 };
 }

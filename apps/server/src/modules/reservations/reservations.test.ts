@@ -54,6 +54,9 @@ describe("reserving a slot (rule R20)", () => {
     const worker = await registerUser(ctx.app, "worker");
     const task = await newTask(buyer, { required_workers: 2, payable_amount: 3, time_limit_minutes: 30 });
     const transfersBefore = await ctx.db.$count(ledgerTransfers);
+    const listedBefore = (await call("GET", "/api/worker/tasks?limit=100", worker.cookie)).json<
+      LargePage<Task>
+    >();
     const response = await reserve(worker, task.id);
     expect(response.statusCode, response.body).toBe(201);
     const reservation = response.json<Reservation>();
@@ -71,6 +74,7 @@ describe("reserving a slot (rule R20)", () => {
     // The worker's list shows the task with their reservations, not among the ones to start.
     const listed = (await call("GET", "/api/worker/tasks?limit=100", worker.cookie)).json<LargePage<Task>>();
     expect(listed.items.map((item) => item.id)).not.toContain(task.id);
+    expect(listed.total).toBe(listedBefore.total - 1);
     await expectSlotsBalanced(task.id);
   });
 

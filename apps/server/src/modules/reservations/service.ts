@@ -38,6 +38,16 @@ export const liveReservationOf = (taskId: string | AnyColumn, workerId: string |
     eq(reservations.status, "active"),
   );
 
+/**
+ * The tasks the worker holds a live reservation on, as a subquery. The status is a literal so a
+ * prepared statement's generic plan can use the partial index over live reservations.
+ */
+export const tasksReservedBy = (db: Database, workerId: string | Placeholder) =>
+  db
+    .select({ taskId: reservations.taskId })
+    .from(reservations)
+    .where(and(eq(reservations.workerId, workerId), sql`${reservations.status} = 'active'`));
+
 const noReservation = (message: string) => new AppError("NO_RESERVATION", message);
 
 /**

@@ -20,7 +20,7 @@ import {
   workerReputations,
 } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
-import { newestFirstPage, offsetPage } from "../../lib/paging.ts";
+import { countAll, newestFirstPage, offsetPage } from "../../lib/paging.ts";
 import { preparedStatement } from "../../lib/prepared.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import {
@@ -417,28 +417,39 @@ async function pagedSubmissions(
   // a page, three times the page's own work. First pages have no OFFSET: with one as a parameter,
   // PostgreSQL judged its plan for any offset dearer than one for the value at hand, and planned
   // every time (docs/performance.md).
+  const list = `submissions_of_${owner}_${filter.status ? "in_status" : "all"}`;
+  const listed = () =>
+    and(
+      eq(submissions[owner], sql.placeholder("userId")),
+      filter.status ? eq(submissions.status, sql.placeholder("status")) : undefined,
+    );
   const statement = (first: boolean) => {
-    const name = `submissions_of_${owner}_${filter.status ? "in_status" : "all"}_${first ? "first" : "page"}`;
+    const name = `${list}_${first ? "first" : "page"}`;
     return preparedStatement(db, name, () => {
       const query = selectSubmissions(db)
-        .where(
-          and(
-            eq(submissions[owner], sql.placeholder("userId")),
-            filter.status ? eq(submissions.status, sql.placeholder("status")) : undefined,
-          ),
-        )
+        .where(listed())
         .orderBy(desc(submissions.createdAt), desc(submissions.id))
         .limit(sql.placeholder("limit"));
       return (first ? query : query.offset(sql.placeholder("offset"))).prepare(name);
     });
   };
+  const count = preparedStatement(db, `${list}_count`, () =>
+    db.select({ total: countAll }).from(submissions).where(listed()).prepare(`${list}_count`),
+  );
   const windowed = {
     limit: (limit: number) => ({
       offset: (offset: number) =>
         statement(offset === 0).execute({ userId, status: filter.status, limit, offset }),
     }),
   };
-  return offsetPage(db, { page, table: submissions, where, rows: windowed, toItem: toSubmission });
+  return offsetPage(db, {
+    page,
+    table: submissions,
+    where,
+    rows: windowed,
+    toItem: toSubmission,
+    count: () => count.execute({ userId, status: filter.status }),
+  });
 }
 
 export const listWorkerSubmissions = (

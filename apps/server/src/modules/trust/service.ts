@@ -33,6 +33,7 @@ import {
   workerReputations,
 } from "../../db/schema/index.ts";
 import { rowsOf } from "../../lib/db-errors.ts";
+import { preparedStatement } from "../../lib/prepared.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { offsetPage } from "../../lib/paging.ts";
 
@@ -58,7 +59,7 @@ export async function reputationOfUser(db: Database, userId: string): Promise<Wo
 }
 
 /** A buyer's block of the worker (the buyer's id, or the tasks table's buyer column in a subquery). */
-const blockedBy = (buyerId: AnyColumn | string, workerId: string) =>
+const blockedBy = (buyerId: AnyColumn | string, workerId: string | Placeholder) =>
   and(eq(buyerBlocks.buyerId, buyerId), eq(buyerBlocks.workerId, workerId));
 
 /**
@@ -68,16 +69,23 @@ const blockedBy = (buyerId: AnyColumn | string, workerId: string) =>
  * query they tripled its planning time at a million tasks.
  */
 export async function workerVisibility(db: Database, workerId: string): Promise<WorkerVisibility> {
-  // One round trip: the worker's counts and the buyers they are kept from or chose not to see.
-  const [row] = rowsOf<{ approved: number | null; rejected: number | null; excluded: string[] }>(
-    await db.execute(sql`select
-      (select ${workerReputations.approved} from ${workerReputations} where ${workerReputations.workerId} = ${workerId}) as approved,
-      (select ${workerReputations.rejected} from ${workerReputations} where ${workerReputations.workerId} = ${workerId}) as rejected,
-      array(
-        select ${buyerBlocks.buyerId} from ${buyerBlocks} where ${buyerBlocks.workerId} = ${workerId}
-        union select ${hiddenBuyers.buyerId} from ${hiddenBuyers} where ${hiddenBuyers.workerId} = ${workerId}
-      ) as excluded`),
-  );
+  // One round trip, prepared: the worker's counts and the buyers they are kept from or chose not to see.
+  const statement = preparedStatement(db, "worker_visibility", () => {
+    const worker = sql.placeholder("workerId");
+    return db
+      .select({
+        approved: workerReputations.approved,
+        rejected: workerReputations.rejected,
+        excluded: sql<string[]>`array(
+          select ${buyerBlocks.buyerId} from ${buyerBlocks} where ${buyerBlocks.workerId} = ${worker}
+          union select ${hiddenBuyers.buyerId} from ${hiddenBuyers} where ${hiddenBuyers.workerId} = ${worker})`,
+      })
+      .from(users)
+      .leftJoin(workerReputations, eq(workerReputations.workerId, users.id))
+      .where(eq(users.id, worker))
+      .prepare("worker_visibility");
+  });
+  const [row] = await statement.execute({ workerId });
   const reputation = workerReputationOf({ approved: row?.approved ?? 0, rejected: row?.rejected ?? 0 });
   return {
     approvalRate: reputation.approval_rate ?? 0,
@@ -120,23 +128,27 @@ export async function whyNotQualified(
   db: Database,
   request: { workerId: string; taskId: string },
 ): Promise<AppError | null> {
-  const { workerId, taskId } = request;
-  const [task] = await db
-    .select({
-      minApprovalRate: tasks.minApprovalRate,
-      minLevel: tasks.minLevel,
-      blocked: exists(
-        db
-          .select({ one: sql`1` })
-          .from(buyerBlocks)
-          .where(blockedBy(tasks.buyerId, workerId)),
-      ),
-      approved: workerReputations.approved,
-      rejected: workerReputations.rejected,
-    })
-    .from(tasks)
-    .leftJoin(workerReputations, eq(workerReputations.workerId, workerId))
-    .where(eq(tasks.id, taskId));
+  // Prepared: every submit runs it, and planning it took PostgreSQL longer than running it.
+  const statement = preparedStatement(db, "qualification", () =>
+    db
+      .select({
+        minApprovalRate: tasks.minApprovalRate,
+        minLevel: tasks.minLevel,
+        blocked: exists(
+          db
+            .select({ one: sql`1` })
+            .from(buyerBlocks)
+            .where(blockedBy(tasks.buyerId, sql.placeholder("workerId"))),
+        ),
+        approved: workerReputations.approved,
+        rejected: workerReputations.rejected,
+      })
+      .from(tasks)
+      .leftJoin(workerReputations, eq(workerReputations.workerId, sql.placeholder("workerId")))
+      .where(eq(tasks.id, sql.placeholder("taskId")))
+      .prepare("qualification"),
+  );
+  const [task] = await statement.execute(request);
   if (!task) return null;
   if (task.blocked)
     return new AppError("NOT_QUALIFIED", "The buyer of this task does not accept work from you");
