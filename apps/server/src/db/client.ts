@@ -14,6 +14,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { pino, type Logger } from "pino";
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from "../env.ts";
+import { withPreparedStatements } from "./pglite-statements.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -337,7 +338,7 @@ async function openPglite(dataDir: string | null, snapshot: Blob | undefined): P
     client = new PGlite({ ...pgliteOptions, loadDataDir: snapshot });
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client: withPreparedStatements(client), schema });
   return {
     db,
     // One connection in the process, and no timeouts.
