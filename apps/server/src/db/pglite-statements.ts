@@ -93,7 +93,7 @@ export function withPreparedStatements(client: PGlite): PGlite {
     const values = params.map((param, index) => {
       if (param === null || param === undefined) return null;
       const serialize = client.serializers[statement.parameterTypes[index]!];
-      return serialize ? serialize(param) : String(param as string);
+      return serialize ? serialize(param) : (param as { toString(): string }).toString();
     });
     const messages = await client.execProtocolStream(
       concat([
