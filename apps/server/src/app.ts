@@ -27,6 +27,7 @@ import { createMailer } from "./lib/mailer.ts";
 import { deliverDueMails } from "./modules/notifications/mail.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { passwordRoutes } from "./modules/auth/password-routes.ts";
+import { registerRoutes } from "./modules/auth/register-routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { bonusRoutes } from "./modules/bonuses/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -222,7 +223,8 @@ export async function buildApp(deps: AppDeps) {
     refuseCrossOriginMutations(site, env);
     await site.register(healthRoutes);
     await site.register(authRoutes, { rateLimit: authRateLimit });
-    await site.register(userRoutes, { rateLimit: authRateLimit });
+    await site.register(registerRoutes, { rateLimit: authRateLimit });
+    await site.register(userRoutes);
     await site.register(passwordRoutes, { rateLimit: authRateLimit });
     await site.register(sessionRoutes);
     await site.register(ledgerRoutes);

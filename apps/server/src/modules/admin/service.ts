@@ -21,10 +21,9 @@ import { balanceOf, lockedBalanceOf, MINT, PAYOUT, transfer, walletOf } from "..
 import { rejectSubmission } from "../submissions/service.ts";
 import { closeTasksOf } from "../tasks/service.ts";
 import { selectUsersWithCoins, toUser } from "../users/service.ts";
-import { withdrawalRisk } from "../withdrawals/risk.ts";
-import { decideWithdrawal, mayBePaidOut } from "../withdrawals/service.ts";
+import { decideWithdrawal, mayBePaidOut, withdrawalRisk } from "../withdrawals/service.ts";
 import { cancelReservationsOf } from "../reservations/service.ts";
-import { recordAudit } from "./audit.ts";
+import { recordAudit } from "../../core/audit.ts";
 
 const liveUser = (id: string) => and(eq(users.id, id), isNull(users.deletedAt));
 

@@ -13,7 +13,7 @@ import type { Database } from "../../db/client.ts";
 import { appeals, submissions, tasks, users } from "../../db/schema/index.ts";
 import { AppError, insufficientCoins, notFound } from "../../lib/errors.ts";
 import { offsetPage } from "../../lib/paging.ts";
-import { recordAudit } from "../admin/audit.ts";
+import { recordAudit } from "../../core/audit.ts";
 import {
   escrowOf,
   lockedBalanceOf,
@@ -23,7 +23,7 @@ import {
   walletOf,
 } from "../ledger/service.ts";
 import { notify } from "../notifications/service.ts";
-import { selectSubmissions, toSubmission } from "../tasks/views.ts";
+import { selectSubmissions, toSubmission } from "../submissions/service.ts";
 
 // Rule R22: a worker appeals a rejection once, within 7 days; the buyer overturns or upholds;
 // after an uphold, or 3 days without an answer, the worker may escalate to the admins, whose

@@ -6,7 +6,7 @@ import { reservations, submissions, tasks, users } from "../../db/schema/index.t
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { notify } from "../notifications/service.ts";
-import { takeOpenSlot } from "../tasks/slots.ts";
+import { takeOpenSlot } from "../../core/slots.ts";
 import { assertQualified } from "../trust/service.ts";
 
 // Rule R20: a reservation holds one of a task's slots for its worker for the task's time limit.

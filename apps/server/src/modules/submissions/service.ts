@@ -34,10 +34,13 @@ import {
 } from "../ledger/service.ts";
 import { notify, notifySql } from "../notifications/service.ts";
 import { liveReservationOf, useReservation } from "../reservations/service.ts";
-import { takeOpenSlot } from "../tasks/slots.ts";
+import { takeOpenSlot } from "../../core/slots.ts";
 import { whyNotQualified } from "../trust/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
-import { buyers, selectSubmissions, submissionColumnsOf, toSubmission, workers } from "../tasks/views.ts";
+import { buyers, selectSubmissions, submissionColumnsOf, toSubmission, workers } from "./views.ts";
+
+// The read model, for the modules that show submissions (appeals).
+export { selectSubmissions, toSubmission } from "./views.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -54,6 +57,17 @@ async function getSubmission(db: Database, submissionId: string): Promise<Submis
   const [row] = await statement.execute({ id: submissionId });
   if (!row) throw notFound("Submission");
   return toSubmission(row);
+}
+
+/** The worker's own submission to a task, as the API shows it, or null. */
+export async function submissionOfWorker(
+  db: Database,
+  of: { taskId: string; workerId: string },
+): Promise<Submission | null> {
+  const [row] = await selectSubmissions(db).where(
+    and(eq(submissions.taskId, of.taskId), eq(submissions.workerId, of.workerId)),
+  );
+  return row ? toSubmission(row) : null;
 }
 
 const tooManyScreenshots = () => {

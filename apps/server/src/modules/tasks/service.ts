@@ -47,7 +47,7 @@ import {
   largePage,
   type CursorKind,
 } from "../../lib/keyset.ts";
-import { recordAudit } from "../admin/audit.ts";
+import { recordAudit } from "../../core/audit.ts";
 import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import {
   activeReservationOf,
@@ -55,20 +55,13 @@ import {
   liveReservationOf,
   tasksReservedBy,
 } from "../reservations/service.ts";
+import { submissionOfWorker } from "../submissions/service.ts";
 import { visibilityValues, visibleToWorkerSql, workerVisibility } from "../trust/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
 import type { CommonSearches } from "./common-searches.ts";
 import type { FirstPageCache } from "./first-page-cache.ts";
 import { keysetPage, offsetPage } from "../../lib/paging.ts";
-import {
-  selectSubmissions,
-  selectTasks,
-  taskFor,
-  toSubmission,
-  toTask,
-  type TaskAudience,
-  type TaskRow,
-} from "./views.ts";
+import { selectTasks, taskFor, toTask, type TaskAudience, type TaskRow } from "./views.ts";
 
 export interface Actor {
   id: string;
@@ -145,12 +138,12 @@ export async function getTaskDetails(
   const { taskId, viewer, now } = request;
   const task = await getTask(db, taskId, viewer);
   if (!viewer) return task;
-  const [[own], reservation] = await Promise.all([
-    selectSubmissions(db).where(and(eq(submissions.taskId, taskId), eq(submissions.workerId, viewer.id))),
+  const [own, reservation] = await Promise.all([
+    submissionOfWorker(db, { taskId, workerId: viewer.id }),
     activeReservationOf(db, { workerId: viewer.id, taskId, now }),
   ]);
   if (!own) return { ...task, my_submission: null, my_reservation: reservation };
-  const { id, status, current_date, reason, auto_approve_at } = toSubmission(own);
+  const { id, status, current_date, reason, auto_approve_at } = own;
   return {
     ...task,
     my_reservation: reservation,

@@ -13,12 +13,15 @@ import {
 import type { Database } from "../../db/client.ts";
 import { users, withdrawals } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import { recordAudit } from "../admin/audit.ts";
+import { recordAudit } from "../../core/audit.ts";
 import { PAYOUT, holdOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { notify } from "../notifications/service.ts";
 import { newestFirstPage } from "../../lib/paging.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { withdrawalRisk } from "./risk.ts";
+
+// The risk signals, for the admin's queue.
+export { withdrawalRisk } from "./risk.ts";
 
 const selectWithdrawals = (db: Database) =>
   db

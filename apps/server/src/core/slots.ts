@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, notExists, sql, type SQL } from "drizzle-orm";
 import { isoDate } from "@taskmint/shared";
-import type { Database } from "../../db/client.ts";
-import { submissions, tasks } from "../../db/schema/index.ts";
+import type { Database } from "../db/client.ts";
+import { submissions, tasks } from "../db/schema/index.ts";
 
 /**
  * Rules R3 and R20: takes one open slot of a task for a worker with one conditional update:

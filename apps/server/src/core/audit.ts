@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "../db/client.ts";
 import type { AuditAction } from "@taskmint/shared";
-import { auditLog } from "../../db/schema/index.ts";
+import { auditLog } from "../db/schema/index.ts";
 
 export interface AuditEntry {
   actorId: string;

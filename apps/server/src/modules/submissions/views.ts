@@ -1,0 +1,95 @@
+import { eq, getTableColumns } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { APPEAL_ANSWER_DAYS, workerReputationOf, type Appeal, type Submission } from "@taskmint/shared";
+import type { Database } from "../../db/client.ts";
+import { appeals, submissions, tasks, users, workerReputations } from "../../db/schema/index.ts";
+
+// How submissions look in the API (api.md's shapes), and the query that reads them.
+
+/** The users table as a submission's buyer and worker. */
+export const buyers = alias(users, "buyers");
+export const workers = alias(users, "workers");
+
+/** The submissions table's columns, or those of a statement that returns its rows. */
+export type SubmissionColumns = Record<keyof typeof submissions._.columns, AnyPgColumn>;
+
+const submissionKeys = Object.keys(getTableColumns(submissions)) as (keyof SubmissionColumns)[];
+
+/** The view's columns, over the submissions table or over a statement that returns its rows. */
+export function submissionColumnsOf<Source extends SubmissionColumns>(source: Source) {
+  const own = Object.fromEntries(submissionKeys.map((key) => [key, source[key]])) as Pick<
+    Source,
+    keyof SubmissionColumns
+  >;
+  return {
+    ...own,
+    taskTitle: tasks.title,
+    payableAmount: tasks.payableAmount,
+    workerName: workers.name,
+    workerEmail: workers.email,
+    buyerName: buyers.name,
+    buyerEmail: buyers.email,
+    appeal: getTableColumns(appeals),
+    workerApproved: workerReputations.approved,
+    workerRejected: workerReputations.rejected,
+  };
+}
+
+/** A select of submissions with their task, worker, buyer, appeal and the worker's reputation, ready for toSubmission(). */
+export const selectSubmissions = (db: Database) =>
+  db
+    .select(submissionColumnsOf(submissions))
+    .from(submissions)
+    .innerJoin(tasks, eq(tasks.id, submissions.taskId))
+    .innerJoin(workers, eq(workers.id, submissions.workerId))
+    .innerJoin(buyers, eq(buyers.id, submissions.buyerId))
+    .leftJoin(appeals, eq(appeals.submissionId, submissions.id))
+    .leftJoin(workerReputations, eq(workerReputations.workerId, submissions.workerId));
+
+type SubmissionRow = Awaited<ReturnType<ReturnType<typeof selectSubmissions>["execute"]>>[number];
+
+export function toSubmission(row: SubmissionRow): Submission {
+  return {
+    id: row.id,
+    task_id: row.taskId,
+    task_title: row.taskTitle,
+    payable_amount: row.payableAmount,
+    worker_email: row.workerEmail,
+    worker_name: row.workerName,
+    worker_id: row.workerId,
+    submission_details: row.details,
+    attachments: row.attachments,
+    buyer_name: row.buyerName,
+    buyer_email: row.buyerEmail,
+    current_date: row.createdAt.toISOString(),
+    status: row.status,
+    ...(row.status === "rejected" && row.reason ? { reason: row.reason } : {}),
+    ...(row.status === "pending" ? { auto_approve_at: row.autoApproveAt.toISOString() } : {}),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+    appeal: row.appeal ? toAppeal(row.appeal) : null,
+    worker_reputation: workerReputationOf({
+      approved: row.workerApproved ?? 0,
+      rejected: row.workerRejected ?? 0,
+    }),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function toAppeal(appeal: typeof appeals.$inferSelect): Appeal {
+  const escalateFrom =
+    appeal.status === "upheld_by_buyer"
+      ? appeal.answeredAt
+      : appeal.status === "open"
+        ? new Date(appeal.createdAt.getTime() + APPEAL_ANSWER_DAYS * DAY_MS)
+        : null;
+  return {
+    status: appeal.status,
+    message: appeal.message,
+    answer: appeal.answer,
+    created_at: appeal.createdAt.toISOString(),
+    escalate_from: escalateFrom?.toISOString() ?? null,
+    decided_by: appeal.decidedBy,
+    paid_from: appeal.paidFrom,
+  };
+}
