@@ -1,9 +1,11 @@
-// The server's module borders (issue 33, decision 031), checked by `npm run lint:borders`.
+// The module borders (issue 33, decision 031), checked by `npm run lint:borders`.
 // Server modules stand side by side over a core (core/, lib/, db/, plugins/): a module uses
 // another only through that module's service.ts, no import cycle runs between modules, and the
-// core never reaches up into a module.
+// core never reaches up into a module. Web features stand side by side too: a page that needs
+// two of them lives in app/ and composes them; shared pieces live in components/ and lib/.
 const MODULES = "^apps/server/src/modules/";
 const TESTS = "\\.test\\.ts$";
+const FEATURES = "^apps/web/src/features/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -29,12 +31,25 @@ module.exports = {
       from: { path: "^apps/server/src/(core|lib|db|plugins)/", pathNot: TESTS },
       to: { path: MODULES },
     },
+    {
+      name: "feature-stands-alone",
+      comment: "A web feature imports no other feature: pages that need two live in app/.",
+      severity: "error",
+      from: { path: `${FEATURES}([^/]+)/` },
+      to: { path: FEATURES, pathNot: `${FEATURES}$1/` },
+    },
+    {
+      name: "feature-below-app",
+      comment: "app/ composes features; a feature does not reach up into it.",
+      severity: "error",
+      from: { path: FEATURES },
+      to: { path: "^apps/web/src/app/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },
     exclude: { path: ["node_modules", "/dist/"] },
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: "apps/server/tsconfig.json" },
-    enhancedResolveOptions: { extensions: [".ts", ".js"] },
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js"] },
   },
 };

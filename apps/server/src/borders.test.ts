@@ -18,16 +18,16 @@ afterEach(async () => {
   scratch = undefined;
 });
 
-/** The rules each import of `files` (path: source, under apps/server/src) breaks. */
-async function brokenRules(files: Record<string, string>): Promise<string[]> {
+/** The rules the imports of `files` (path under `under`: source) break. */
+async function brokenRules(files: Record<string, string>, under = "apps/server/src"): Promise<string[]> {
   scratch = await mkdtemp(path.join(tmpdir(), "taskmint-borders-"));
   for (const [file, source] of Object.entries(files)) {
-    const full = path.join(scratch, "apps/server/src", file);
+    const full = path.join(scratch, under, file);
     await mkdir(path.dirname(full), { recursive: true });
     await writeFile(full, source);
   }
   const result = await cruise(
-    ["apps/server/src"],
+    [under],
     { validate: true, ruleSet: { forbidden: config.forbidden }, baseDir: scratch },
     { extensions: [".ts"] },
   );
@@ -75,5 +75,41 @@ describe("the server's module borders", () => {
         "modules/tasks/service.ts": "export const t = 1;",
       }),
     ).toEqual(["core-below-modules"]);
+  });
+});
+
+describe("the web's feature borders", () => {
+  const web = (files: Record<string, string>) => brokenRules(files, "apps/web/src");
+
+  it("let app/ compose two features that share components/ and lib/", async () => {
+    expect(
+      await web({
+        "lib/keys.ts": "export const root = ['tasks'];",
+        "components/Cell.tsx": "export const Cell = () => null;",
+        "features/tasks/queries.ts": 'import { root } from "../../lib/keys.ts"; export const q = root;',
+        "features/trust/Appeal.tsx":
+          'import { Cell } from "../../components/Cell.tsx"; import { root } from "../../lib/keys.ts"; export const A = Cell ?? root;',
+        "app/pages/Home.tsx":
+          'import { q } from "../../features/tasks/queries.ts"; import { A } from "../../features/trust/Appeal.tsx"; export const H = q ?? A;',
+      }),
+    ).toEqual([]);
+  });
+
+  it("refuse a feature importing another feature", async () => {
+    expect(
+      await web({
+        "features/tasks/queries.ts": "export const q = 1;",
+        "features/trust/api.ts": 'import { q } from "../tasks/queries.ts"; export const a = q;',
+      }),
+    ).toEqual(["feature-stands-alone"]);
+  });
+
+  it("refuse a feature reaching up into app/", async () => {
+    expect(
+      await web({
+        "app/router.tsx": "export const r = 1;",
+        "features/tasks/Page.tsx": 'import { r } from "../../app/router.tsx"; export const p = r;',
+      }),
+    ).toEqual(["feature-below-app"]);
   });
 });

@@ -18,20 +18,11 @@ const RegisterPage = onDemand(() => import("../features/auth/routes/RegisterPage
 const DashboardLayout = onDemand(() => import("./layouts/DashboardLayout.tsx"), "DashboardLayout");
 const AddTaskPage = onDemand(() => import("../features/tasks/routes/AddTaskPage.tsx"), "AddTaskPage");
 const MyTasksPage = onDemand(() => import("../features/tasks/routes/MyTasksPage.tsx"), "MyTasksPage");
-const BuyerHomePage = onDemand(() => import("../features/tasks/routes/BuyerHomePage.tsx"), "BuyerHomePage");
+const BuyerHomePage = onDemand(() => import("./pages/BuyerHomePage.tsx"), "BuyerHomePage");
 const TaskListPage = onDemand(() => import("../features/tasks/routes/TaskListPage.tsx"), "TaskListPage");
-const TaskDetailsPage = onDemand(
-  () => import("../features/tasks/routes/TaskDetailsPage.tsx"),
-  "TaskDetailsPage",
-);
-const MySubmissionsPage = onDemand(
-  () => import("../features/tasks/routes/MySubmissionsPage.tsx"),
-  "MySubmissionsPage",
-);
-const WorkerHomePage = onDemand(
-  () => import("../features/tasks/routes/WorkerHomePage.tsx"),
-  "WorkerHomePage",
-);
+const TaskDetailsPage = onDemand(() => import("./pages/TaskDetailsPage.tsx"), "TaskDetailsPage");
+const MySubmissionsPage = onDemand(() => import("./pages/MySubmissionsPage.tsx"), "MySubmissionsPage");
+const WorkerHomePage = onDemand(() => import("./pages/WorkerHomePage.tsx"), "WorkerHomePage");
 const PurchaseCoinPage = onDemand(
   () => import("../features/coins/routes/PurchaseCoinPage.tsx"),
   "PurchaseCoinPage",

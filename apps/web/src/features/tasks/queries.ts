@@ -12,11 +12,12 @@ import type {
   WorkerStats,
 } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
+import { workQueriesRoot } from "../../lib/queryKeys.ts";
 import { taskFiltersQuery } from "../../lib/taskFiltersQuery.ts";
 
 const PAGE_SIZE = 10;
 const pageQuery = (page: number, extra = "") => `?page=${page}&limit=${PAGE_SIZE}${extra}`;
-const all = ["tasks"] as const;
+const all = workQueriesRoot;
 
 /** The tasks and submissions of workers and buyers; `all` is what a change to any of them invalidates. */
 export const taskQueries = {

@@ -9,10 +9,10 @@ import {
 import { api } from "../../lib/api.ts";
 import { sessionQueries } from "../../lib/auth.ts";
 import { useInvalidate } from "../../lib/invalidate.ts";
-import { taskQueries } from "../tasks/queries.ts";
+import { workQueriesRoot } from "../../lib/queryKeys.ts";
 
 /** Appeals, bonuses and blocks change coins and the lists that show submissions and tasks. */
-const useRefresh = () => useInvalidate(sessionQueries.me().queryKey, taskQueries.all);
+const useRefresh = () => useInvalidate(sessionQueries.me().queryKey, workQueriesRoot);
 
 const appealUrl = (id: string, step = "") => `/api/submissions/${id}/appeal${step ? `/${step}` : ""}`;
 

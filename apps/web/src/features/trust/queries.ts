@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { BlockedWorker, HiddenBuyer, Page, Submission } from "@taskmint/shared";
 import { api } from "../../lib/api.ts";
-import { taskQueries } from "../tasks/queries.ts";
+import { workQueriesRoot } from "../../lib/queryKeys.ts";
 
 const PAGE_SIZE = 10;
 const pageQuery = (page: number) => `?page=${page}&limit=${PAGE_SIZE}`;
@@ -13,27 +13,27 @@ const pageQuery = (page: number) => `?page=${page}&limit=${PAGE_SIZE}`;
 export const trustQueries = {
   blocks: (page: number) =>
     queryOptions({
-      queryKey: [...taskQueries.all, "blocks", page],
+      queryKey: [...workQueriesRoot, "blocks", page],
       queryFn: () => api<Page<BlockedWorker>>(`/api/buyer/blocks${pageQuery(page)}`),
       placeholderData: keepPreviousData,
     }),
   hiddenBuyers: (page: number) =>
     queryOptions({
-      queryKey: [...taskQueries.all, "hidden-buyers", page],
+      queryKey: [...workQueriesRoot, "hidden-buyers", page],
       queryFn: () => api<Page<HiddenBuyer>>(`/api/worker/hidden-buyers${pageQuery(page)}`),
       placeholderData: keepPreviousData,
     }),
   /** The buyer's appeals waiting for an answer. */
   appealsToAnswer: (page: number) =>
     queryOptions({
-      queryKey: [...taskQueries.all, "appeals-to-answer", page],
+      queryKey: [...workQueriesRoot, "appeals-to-answer", page],
       queryFn: () => api<Page<Submission>>(`/api/buyer/submissions${pageQuery(page)}&appeal=open`),
       placeholderData: keepPreviousData,
     }),
   /** The admins' escalated appeals, the longest waiting first. */
   escalatedAppeals: (page: number) =>
     queryOptions({
-      queryKey: [...taskQueries.all, "escalated-appeals", page],
+      queryKey: [...workQueriesRoot, "escalated-appeals", page],
       queryFn: () => api<Page<Submission>>(`/api/admin/appeals${pageQuery(page)}`),
       placeholderData: keepPreviousData,
     }),

@@ -25,7 +25,7 @@ import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
 import { useQuery } from "@tanstack/react-query";
 import { useEndSession, useTwoFactor } from "../api.ts";
 import { accountQueries } from "../queries.ts";
-import { ConfirmSession } from "./ConfirmSession.tsx";
+import { ConfirmSession } from "../../../components/two-factor/ConfirmSession.tsx";
 
 // The QR code's encoder loads only when someone turns two-factor on.
 const QrCode = lazy(() => import("./QrCode.tsx").then((module) => ({ default: module.QrCode })));

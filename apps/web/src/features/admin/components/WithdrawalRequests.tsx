@@ -17,10 +17,10 @@ import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { When } from "../../../components/ui/When.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { coinCount, formatDollars } from "../../../lib/format.ts";
-import { WithdrawalCells } from "../../coins/components/WithdrawalCells.tsx";
+import { WithdrawalCells } from "../../../components/withdrawals/WithdrawalCells.tsx";
 import { useDecideWithdrawal } from "../api.ts";
 import { RiskSummary } from "./RiskSummary.tsx";
-import { useTwoFactorGate } from "./TwoFactorNeeded.tsx";
+import { useTwoFactorGate } from "../../../components/two-factor/TwoFactorNeeded.tsx";
 import { adminQueries } from "../queries.ts";
 
 function RejectWithdrawalModal({ withdrawal, onClose }: { withdrawal: Withdrawal; onClose: () => void }) {

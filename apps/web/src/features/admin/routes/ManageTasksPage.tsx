@@ -7,7 +7,7 @@ import { TaskTable } from "../../../components/ui/TaskTable.tsx";
 import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
 import { coinCount } from "../../../lib/format.ts";
 import { useAdminDeleteTask } from "../api.ts";
-import { useTwoFactorGate } from "../components/TwoFactorNeeded.tsx";
+import { useTwoFactorGate } from "../../../components/two-factor/TwoFactorNeeded.tsx";
 import { adminQueries } from "../queries.ts";
 
 export function ManageTasksPage() {

@@ -11,7 +11,7 @@ import { errorMessage } from "../../../lib/api.ts";
 import { useMe } from "../../../lib/auth.ts";
 import { coinCount } from "../../../lib/format.ts";
 import { useChangeRole } from "../api.ts";
-import { useTwoFactorGate } from "../components/TwoFactorNeeded.tsx";
+import { useTwoFactorGate } from "../../../components/two-factor/TwoFactorNeeded.tsx";
 import { adminQueries } from "../queries.ts";
 import { DeleteUserDialog } from "../components/DeleteUserDialog.tsx";
 

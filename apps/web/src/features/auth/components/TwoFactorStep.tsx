@@ -1,5 +1,5 @@
 import { CardPage } from "../../../components/ui/CardPage.tsx";
-import { SecondFactorCode } from "./SecondFactorCode.tsx";
+import { SecondFactorCode } from "../../../components/two-factor/SecondFactorCode.tsx";
 
 /** A sign-in's second step (after a password or Google): the authenticator app's code, or a backup code. */
 export function TwoFactorStep({ onCancel }: { onCancel: () => void }) {

@@ -24,7 +24,7 @@ import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
 import { useCancelWithdrawal, useRequestWithdrawal } from "../api.ts";
 import { WithdrawalTimeline } from "../components/WithdrawalTimeline.tsx";
-import { WithdrawalCells } from "../components/WithdrawalCells.tsx";
+import { WithdrawalCells } from "../../../components/withdrawals/WithdrawalCells.tsx";
 import { coinQueries } from "../queries.ts";
 
 /** How far the balance is from the minimum withdrawal, as a bar and in words. */

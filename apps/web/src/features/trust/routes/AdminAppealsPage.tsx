@@ -8,7 +8,7 @@ import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { When } from "../../../components/ui/When.tsx";
 import { coinCount } from "../../../lib/format.ts";
-import { useTwoFactorGate } from "../../admin/components/TwoFactorNeeded.tsx";
+import { useTwoFactorGate } from "../../../components/two-factor/TwoFactorNeeded.tsx";
 import { useDecideAppeal } from "../api.ts";
 import { WorkerReputationLine } from "../components/Reputation.tsx";
 import { trustQueries } from "../queries.ts";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { SecondFactorCode } from "../../auth/components/SecondFactorCode.tsx";
+import { SecondFactorCode } from "./SecondFactorCode.tsx";
 
 /**
  * Confirms the session already signed in with a second factor (rule R30): for a session that

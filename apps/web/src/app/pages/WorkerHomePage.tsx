@@ -2,12 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Clock, Coins, Send } from "lucide-react";
 import type { WorkerStats } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
-import { Page } from "../../../components/ui/Page.tsx";
-import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { StatCards, type Stat } from "../../../components/ui/StatCards.tsx";
-import { coinCount } from "../../../lib/format.ts";
-import { taskQueries } from "../queries.ts";
-import { SubmissionsTable } from "../components/SubmissionsTable.tsx";
+import { Page } from "../../components/ui/Page.tsx";
+import { PagedList } from "../../components/ui/PagedList.tsx";
+import { StatCards, type Stat } from "../../components/ui/StatCards.tsx";
+import { coinCount } from "../../lib/format.ts";
+import { taskQueries } from "../../features/tasks/queries.ts";
+import { SubmissionsTable } from "./SubmissionsTable.tsx";
 
 const STATS: Stat<WorkerStats>[] = [
   { label: "Total submissions", icon: Send, value: (stats) => stats.total_submissions },

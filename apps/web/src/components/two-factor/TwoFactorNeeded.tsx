@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { paths } from "@taskmint/shared/routes";
 import type { User } from "@taskmint/shared/schemas";
-import { useMe, useSessionVerified } from "../../../lib/auth.ts";
-import { ConfirmSession } from "../../account/components/ConfirmSession.tsx";
+import { useMe, useSessionVerified } from "../../lib/auth.ts";
+import { ConfirmSession } from "./ConfirmSession.tsx";
 
 /** What keeps this session from those actions, in the server's words (`details.reason`); null when nothing. */
 function lockedBecause(me: User | null | undefined, verified: boolean) {

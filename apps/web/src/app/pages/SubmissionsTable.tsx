@@ -1,9 +1,9 @@
-import { DataTable } from "../../../components/ui/DataTable.tsx";
+import { DataTable } from "../../components/ui/DataTable.tsx";
 import type { Submission } from "@taskmint/shared";
-import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
-import { coinCount, formatDate } from "../../../lib/format.ts";
-import { When } from "../../../components/ui/When.tsx";
-import { WorkerAppeal } from "../../trust/components/AppealViews.tsx";
+import { StatusBadge } from "../../components/ui/StatusBadge.tsx";
+import { coinCount, formatDate } from "../../lib/format.ts";
+import { When } from "../../components/ui/When.tsx";
+import { WorkerAppeal } from "../../features/trust/components/AppealViews.tsx";
 
 /** A worker's submissions; pending ones show when they auto-approve, rejected ones why. */
 export function SubmissionsTable({ submissions }: { submissions: Submission[] }) {

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { toast } from "react-toastify";
 import { z } from "zod";
 import { backupCodeSchema, totpCodeSchema } from "@taskmint/shared";
-import { Field, Form, FormError, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
-import { useVerifySecondFactor } from "../../../lib/auth.ts";
+import { Field, Form, FormError, SubmitButton, useZodForm } from "../form/Form.tsx";
+import { useVerifySecondFactor } from "../../lib/auth.ts";
 
 const appCodeSchema = z.object({ code: totpCodeSchema });
 const backupSchema = z.object({ code: backupCodeSchema });

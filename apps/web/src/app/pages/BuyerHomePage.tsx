@@ -1,23 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
-import { DataTable } from "../../../components/ui/DataTable.tsx";
+import { DataTable } from "../../components/ui/DataTable.tsx";
 import { ClipboardList, DollarSign, Users } from "lucide-react";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { rejectionSchema, type BuyerStats, type Rejection, type Submission } from "@taskmint/shared";
-import { Field, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
-import { FormModal } from "../../../components/form/FormModal.tsx";
-import { DecisionButtons } from "../../../components/ui/DecisionButtons.tsx";
-import { Page } from "../../../components/ui/Page.tsx";
-import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { Screenshots } from "../../../components/ui/Screenshots.tsx";
-import { StatCards, type Stat } from "../../../components/ui/StatCards.tsx";
-import { coinCount, formatDateTime, formatDollars } from "../../../lib/format.ts";
-import { useReview } from "../api.ts";
-import { taskQueries } from "../queries.ts";
-import { When } from "../../../components/ui/When.tsx";
-import { AppealsToAnswer } from "../../trust/components/AppealViews.tsx";
-import { BlockModal, BonusModal } from "../../trust/components/BuyerActions.tsx";
-import { WorkerReputationLine } from "../../trust/components/Reputation.tsx";
+import { Field, SubmitButton, useZodForm } from "../../components/form/Form.tsx";
+import { FormModal } from "../../components/form/FormModal.tsx";
+import { DecisionButtons } from "../../components/ui/DecisionButtons.tsx";
+import { Page } from "../../components/ui/Page.tsx";
+import { PagedList } from "../../components/ui/PagedList.tsx";
+import { Screenshots } from "../../components/ui/Screenshots.tsx";
+import { StatCards, type Stat } from "../../components/ui/StatCards.tsx";
+import { coinCount, formatDateTime, formatDollars } from "../../lib/format.ts";
+import { useReview } from "../../features/tasks/api.ts";
+import { taskQueries } from "../../features/tasks/queries.ts";
+import { When } from "../../components/ui/When.tsx";
+import { AppealsToAnswer } from "../../features/trust/components/AppealViews.tsx";
+import { BlockModal, BonusModal } from "../../features/trust/components/BuyerActions.tsx";
+import { WorkerReputationLine } from "../../features/trust/components/Reputation.tsx";
 
 const STATS: Stat<BuyerStats>[] = [
   { label: "Total tasks", icon: ClipboardList, value: (stats) => stats.totalTasks },

@@ -15,19 +15,19 @@ import {
   type TaskDetails,
 } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
-import { Field, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
-import { FormCard } from "../../../components/form/FormCard.tsx";
-import { screenshotFiles } from "../../../components/form/imageFiles.ts";
-import { Spinner } from "../../../components/ui/Spinner.tsx";
-import { ErrorState } from "../../../components/ui/States.tsx";
-import { ApiError, errorMessage } from "../../../lib/api.ts";
-import { TaskFacts } from "../../../components/ui/TaskFacts.tsx";
-import { Countdown } from "../../../components/ui/Countdown.tsx";
-import { coinCount, formatDate, minutesText } from "../../../lib/format.ts";
-import { useCancelReservation, useReserve, useSubmitWork } from "../api.ts";
-import { taskQueries } from "../queries.ts";
-import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
-import { useHideBuyer } from "../../trust/api.ts";
+import { Field, SubmitButton, useZodForm } from "../../components/form/Form.tsx";
+import { FormCard } from "../../components/form/FormCard.tsx";
+import { screenshotFiles } from "../../components/form/imageFiles.ts";
+import { Spinner } from "../../components/ui/Spinner.tsx";
+import { ErrorState } from "../../components/ui/States.tsx";
+import { ApiError, errorMessage } from "../../lib/api.ts";
+import { TaskFacts } from "../../components/ui/TaskFacts.tsx";
+import { Countdown } from "../../components/ui/Countdown.tsx";
+import { coinCount, formatDate, minutesText } from "../../lib/format.ts";
+import { useCancelReservation, useReserve, useSubmitWork } from "../../features/tasks/api.ts";
+import { taskQueries } from "../../features/tasks/queries.ts";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog.tsx";
+import { useHideBuyer } from "../../features/trust/api.ts";
 
 /** A card beside the task that says where the worker stands, in place of the form. */
 function StatusCard({

@@ -1,5 +1,5 @@
 import type { Withdrawal } from "@taskmint/shared";
-import { formatCoins, formatDollars } from "../../../lib/format.ts";
+import { formatCoins, formatDollars } from "../../lib/format.ts";
 
 /** A withdrawal's Coins, Amount and Pay to cells, as the worker's and the admin's tables show them. */
 export function WithdrawalCells({ withdrawal }: { withdrawal: Withdrawal }) {

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { submissionStatuses, type SubmissionStatus } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
-import { Page } from "../../../components/ui/Page.tsx";
-import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { taskQueries } from "../queries.ts";
-import { SubmissionsTable } from "../components/SubmissionsTable.tsx";
+import { Page } from "../../components/ui/Page.tsx";
+import { PagedList } from "../../components/ui/PagedList.tsx";
+import { taskQueries } from "../../features/tasks/queries.ts";
+import { SubmissionsTable } from "./SubmissionsTable.tsx";
 
 export function MySubmissionsPage() {
   const [status, setStatus] = useState<SubmissionStatus | undefined>();
