@@ -49,7 +49,7 @@ import { createSessionReader } from "./modules/auth/session-reader.ts";
 import { createCommonSearches } from "./modules/tasks/common-searches.ts";
 import { createFirstPageCache } from "./modules/tasks/first-page-cache.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
-import { listPublicTasksJson } from "./modules/tasks/service.ts";
+import { listPublicTasksJson } from "./modules/tasks/lists.ts";
 import type { TaskAudience } from "./modules/tasks/views.ts";
 import {
   createTaskListPage,

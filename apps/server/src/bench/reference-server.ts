@@ -2,7 +2,7 @@ import http from "node:http";
 import { fillPlaceholders } from "drizzle-orm";
 import { isoDate, taskSorts, type TaskSort } from "@taskmint/shared";
 import type { DbHandle } from "../db/client.ts";
-import { publicTasksQuery } from "../modules/tasks/service.ts";
+import { publicTasksQuery } from "../modules/tasks/lists.ts";
 import { queryRows } from "./query-rows.ts";
 
 /**

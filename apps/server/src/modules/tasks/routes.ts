@@ -21,15 +21,8 @@ import { AppError } from "../../lib/errors.ts";
 import { readMultipart, singleFile } from "../../lib/multipart.ts";
 import { currentUser, requireRole, sessionUser } from "../../plugins/auth-guard.ts";
 import { fieldMessages } from "../../plugins/errors.ts";
-import {
-  createTask,
-  deleteTask,
-  getTaskDetails,
-  listBuyerTasks,
-  listPublicTasksJson,
-  listWorkerTasks,
-  updateTask,
-} from "./service.ts";
+import { listBuyerTasks, listPublicTasksJson, listWorkerTasks } from "./lists.ts";
+import { createTask, deleteTask, getTaskDetails, updateTask } from "./service.ts";
 
 const taskParams = idParamsSchema("Unknown task");
 
