@@ -29,6 +29,7 @@ import { createAuth } from "./modules/auth/auth.ts";
 import { passwordRoutes } from "./modules/auth/password-routes.ts";
 import { registerRoutes } from "./modules/auth/register-routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { twoFactorRoutes } from "./modules/auth/two-factor-routes.ts";
 import { bonusRoutes } from "./modules/bonuses/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { ledgerRoutes } from "./modules/ledger/routes.ts";
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps) {
     refuseCrossOriginMutations(site, env);
     await site.register(healthRoutes);
     await site.register(authRoutes, { rateLimit: authRateLimit });
+    await site.register(twoFactorRoutes, { rateLimit: authRateLimit });
     await site.register(registerRoutes, { rateLimit: authRateLimit });
     await site.register(userRoutes);
     await site.register(passwordRoutes, { rateLimit: authRateLimit });

@@ -1,0 +1,156 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { twoFactorPasswordSchema, verifyBackupCodeSchema, verifyTotpSchema } from "@taskmint/shared";
+import { AppError } from "../../lib/errors.ts";
+import { requireRole, sessionUser } from "../../plugins/auth-guard.ts";
+import { headersForAuth } from "./auth.ts";
+import { forwardToAuth } from "./forward.ts";
+import { createSecondStepGuard, SECOND_STEP_RULES } from "./second-step.ts";
+import { sessionTokenOf } from "./session-reader.ts";
+
+/**
+ * The two-factor routes (decision 018), each handed to the auth library as authRoutes are,
+ * after the app's own checks of a code (rule R30, decision 026).
+ */
+export const twoFactorRoutes: FastifyPluginAsyncZod<{
+  rateLimit: false | { max: number; timeWindow: string };
+}> = async (app, options) => {
+  const forward = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    afterSuccess?: (cookies: string[]) => Promise<unknown>,
+  ) => forwardToAuth(app, { request, reply, path, afterSuccess });
+  const byAddress: { rateLimit?: { max: number; timeWindow: string } } = options.rateLimit
+    ? { rateLimit: options.rateLimit }
+    : {};
+
+  // Two-factor sign-in (decision 018). Turning it on answers the authenticator's address and
+  // the backup codes; it is on once a first code confirms it. Signing in with it on answers
+  // `twoFactorRedirect` and a short-lived challenge cookie instead of a session; the session
+  // comes from one of the two verify routes. The library caps each challenge at 5 codes and
+  // locks the account's second step for 15 minutes after 10 wrong codes in a row; each
+  // address also has its own limit here.
+  const twoFactorTags = ["account", "two-factor"];
+
+  app.post(
+    "/api/auth/two-factor/enable",
+    {
+      config: byAddress,
+      preHandler: requireRole(),
+      schema: {
+        tags: twoFactorTags,
+        summary:
+          "Start turning on two-factor sign-in (password again): answers the otpauth address and 10 backup codes",
+        body: twoFactorPasswordSchema,
+      },
+    },
+    (request, reply) => forward(request, reply, "/two-factor/enable"),
+  );
+
+  const { secret: authSecret, createAuthCookie } = await app.auth.$context;
+  const guard = createSecondStepGuard(app.db, authSecret);
+  const challengeCookie = createAuthCookie("two_factor").name;
+
+  /**
+   * A code of the second step, checked here before the library judges it (rule R30, decision
+   * 026). Three cases: a sign-in's challenge, a signed-in user confirming a code (which makes
+   * this session one that passed the second factor), and the first code that turns two-factor
+   * on (which ends the account's other sessions). Every code of an account with two-factor on
+   * is counted before it is judged; a TOTP code's time step is taken once.
+   */
+  async function verifySecondStep(
+    request: FastifyRequest<{ Body: { code: string } }>,
+    reply: FastifyReply,
+    kind: "totp" | "backup-code",
+  ) {
+    const signedIn = await sessionUser(request);
+    // The library dates challenges and codes by the real time; the lock goes by the app's clock.
+    const userId =
+      signedIn?.id ?? (await guard.challengeUser(headersForAuth(request), challengeCookie, new Date()));
+    const path = `/two-factor/verify-${kind}`;
+    // No challenge the library would take: it answers that itself.
+    if (!userId) return forward(request, reply, path);
+    const turningOn = kind === "totp" && signedIn !== null && !signedIn.twoFactorEnabled;
+    if (!turningOn) {
+      const lockedFor = await guard.claimCodeAttempt(userId, app.clock());
+      if (lockedFor !== null) {
+        void reply.header("retry-after", String(lockedFor));
+        throw new AppError(
+          "RATE_LIMITED",
+          `Too many wrong codes: two-factor sign-in for this account is locked for ${SECOND_STEP_RULES.lockMinutes} minutes`,
+        );
+      }
+    }
+    if (kind === "totp") await guard.claimTotpStep(userId, request.body.code, Date.now());
+    return forward(request, reply, path, async (cookies) => {
+      if (turningOn) {
+        // The library answers the session it replaced; the new one is in the cookie it set.
+        const cookie = cookies.map((setCookie) => setCookie.split(";")[0]).join("; ");
+        const kept = sessionTokenOf(new Headers({ cookie }), authSecret);
+        if (kept) await guard.endOtherSessions(userId, kept);
+        return;
+      }
+      await guard.codeAccepted(userId);
+      if (signedIn) await guard.markSessionVerified(signedIn.sessionId);
+    });
+  }
+
+  app.post(
+    "/api/auth/two-factor/verify-totp",
+    {
+      config: byAddress,
+      schema: {
+        tags: twoFactorTags,
+        summary:
+          "A code from the authenticator app: a sign-in's second step (sets the session cookie), the code that finishes turning two-factor on (other sessions end), or, signed in, a code that confirms this session for admin actions",
+        description:
+          "Each code is accepted once: a code whose time step was accepted before answers 401. Ten wrong codes in a row (counted before they are judged) lock the account's second step for 15 minutes (429 with Retry-After).",
+        body: verifyTotpSchema,
+      },
+    },
+    (request, reply) => verifySecondStep(request, reply, "totp"),
+  );
+
+  app.post(
+    "/api/auth/two-factor/verify-backup-code",
+    {
+      config: byAddress,
+      schema: {
+        tags: twoFactorTags,
+        summary:
+          "A sign-in's second step with a backup code, each usable once (sets the session cookie); signed in, it confirms this session for admin actions",
+        body: verifyBackupCodeSchema,
+      },
+    },
+    (request, reply) => verifySecondStep(request, reply, "backup-code"),
+  );
+
+  app.post(
+    "/api/auth/two-factor/disable",
+    {
+      config: byAddress,
+      preHandler: requireRole(),
+      schema: {
+        tags: twoFactorTags,
+        summary: "Turn off two-factor sign-in (password again)",
+        body: twoFactorPasswordSchema,
+      },
+    },
+    (request, reply) => forward(request, reply, "/two-factor/disable"),
+  );
+
+  app.post(
+    "/api/auth/two-factor/generate-backup-codes",
+    {
+      config: byAddress,
+      preHandler: requireRole(),
+      schema: {
+        tags: twoFactorTags,
+        summary: "Make 10 new backup codes (password again); the old ones stop working",
+        body: twoFactorPasswordSchema,
+      },
+    },
+    (request, reply) => forward(request, reply, "/two-factor/generate-backup-codes"),
+  );
+};
