@@ -59,6 +59,9 @@ const boundedMinutes = (label: string, bounds: { min: number; max: number }) =>
     .min(bounds.min, `${label} must be at least ${minutes(bounds.min)}`)
     .max(bounds.max, `${label} must be at most ${minutes(bounds.max)}`);
 
+/** A day in milliseconds: the rules' windows (auto-approval, appeals, reputations) count whole UTC days. */
+export const DAY_MS = 86_400_000;
+
 /** Today's date in UTC as YYYY-MM-DD, the calendar the server's rules use. */
 export const isoDate = (when: Date) => when.toISOString().slice(0, 10);
 

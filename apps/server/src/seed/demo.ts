@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { isoDate, type Role, type SelfRegisterRole, type TaskCategory } from "@taskmint/shared";
+import { DAY_MS, isoDate, type Role, type SelfRegisterRole, type TaskCategory } from "@taskmint/shared";
 import type { Database } from "../db/client.ts";
 import { submitWork } from "../modules/submissions/service.ts";
 import { createTask } from "../modules/tasks/service.ts";
@@ -84,7 +84,7 @@ export async function seedDemo(db: Database, now: Date): Promise<DemoAccount[]> 
     made.push({ role: user.role, email: user.email, password: DEMO_PASSWORD });
   }
   const buyerId = ids.buyer ?? "";
-  const inTwoWeeks = isoDate(new Date(now.getTime() + 14 * 86_400_000));
+  const inTwoWeeks = isoDate(new Date(now.getTime() + 14 * DAY_MS));
   const tasks = [];
   for (const task of DEMO_TASKS) {
     const fields = {

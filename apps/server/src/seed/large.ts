@@ -1,3 +1,4 @@
+import { DAY_MS } from "@taskmint/shared";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { escrowKeySql, MINT, walletKeySql } from "../modules/ledger/service.ts";
@@ -21,7 +22,7 @@ const uuidFrom = (text: SQL) =>
 
 export async function seedLarge(db: Database, size: LargeSeedSize, now: Date): Promise<void> {
   const batch = `seed${now.getTime()}`;
-  const due = new Date(now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const due = new Date(now.getTime() + 30 * DAY_MS).toISOString().slice(0, 10);
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into users (id, name, email, role, created_at, updated_at)

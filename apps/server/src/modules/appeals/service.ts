@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import {
+  DAY_MS,
   APPEAL_ANSWER_DAYS,
   APPEAL_WINDOW_DAYS,
   coinCount,
@@ -29,8 +30,6 @@ import { selectSubmissions, toSubmission } from "../submissions/service.ts";
 // after an uphold, or 3 days without an answer, the worker may escalate to the admins, whose
 // decision is final. Every step is one conditional update of the appeal's status, so two
 // deciders racing (the buyer and an admin, two admins) change it once, and the loser gets 409.
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const appealClosed = (message: string) => new AppError("APPEAL_CLOSED", message);
 

@@ -1,3 +1,4 @@
+import { DAY_MS } from "@taskmint/shared";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getSessionCookie } from "better-auth/cookies";
@@ -6,7 +7,7 @@ import type { Database } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/index.ts";
 
 /** The auth library's session.updateAge default: past it, a session is extended on use. */
-const SESSION_REFRESH_AFTER_MS = 86_400_000;
+const SESSION_REFRESH_AFTER_MS = DAY_MS;
 
 export type SessionRead =
   | { id: string; role: Role; sessionId: string; twoFactorEnabled: boolean; twoFactorVerified: boolean }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, lte, sql } from "drizzle-orm";
 import {
+  DAY_MS,
   COIN_PACKAGES,
   paths,
   type Page,
@@ -118,7 +119,7 @@ async function failPurchase(db: Database, id: string, reason: string) {
 }
 
 /** A purchase still pending this long after it started was left by its buyer. */
-export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+export const ABANDONED_AFTER_MS = DAY_MS;
 
 /**
  * Fails the purchases started more than a day ago and never paid, with the reason

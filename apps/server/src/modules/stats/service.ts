@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import {
+  DAY_MS,
   workerReputationOf,
   type AdminStats,
   type BuyerStats,
@@ -160,7 +161,7 @@ export async function dailyActivity(db: Database, now: Date, days: number): Prom
       .groupBy(day(submissions.createdAt)),
   ]);
   return Array.from({ length: days }, (_, index) => {
-    const date = new Date(from.getTime() + index * 86_400_000).toISOString().slice(0, 10);
+    const date = new Date(from.getTime() + index * DAY_MS).toISOString().slice(0, 10);
     const money = moved.find((row) => row.day === date);
     return {
       date,

@@ -11,13 +11,9 @@ import { AppError } from "../../lib/errors.ts";
 import { readMultipart } from "../../lib/multipart.ts";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { fieldMessages } from "../../plugins/errors.ts";
-import {
-  approveSubmission,
-  listBuyerSubmissions,
-  listWorkerSubmissions,
-  rejectSubmission,
-  submitWork,
-} from "./service.ts";
+import { listBuyerSubmissions, listWorkerSubmissions } from "./lists.ts";
+import { approveSubmission, rejectSubmission } from "./review.ts";
+import { submitWork } from "./service.ts";
 
 const idParams = idParamsSchema("Unknown id");
 

@@ -11,6 +11,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import {
+  DAY_MS,
   BUYER_REPUTATION_DAYS,
   qualificationProblem,
   workerLevels,
@@ -289,7 +290,7 @@ export function listHiddenBuyers(
 }
 
 /** How often a buyer's reputation is recomputed even without new decisions, as old ones leave the window. */
-const BUYER_REPUTATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const BUYER_REPUTATION_MAX_AGE_MS = DAY_MS;
 
 /**
  * Rule R21: recomputes the reputation of every buyer who decided a submission since the last
@@ -297,7 +298,7 @@ const BUYER_REPUTATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
  * answers how many buyers it refreshed. Run by the jobs runner; safe to run in several processes.
  */
 export async function refreshBuyerReputations(db: Database, now: Date): Promise<number> {
-  const windowStart = new Date(now.getTime() - BUYER_REPUTATION_DAYS * 24 * 60 * 60 * 1000);
+  const windowStart = new Date(now.getTime() - BUYER_REPUTATION_DAYS * DAY_MS);
   const stale = new Date(now.getTime() - BUYER_REPUTATION_MAX_AGE_MS);
   const [last] = await db
     .select({

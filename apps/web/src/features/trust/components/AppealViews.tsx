@@ -3,6 +3,7 @@ import { useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
 import {
+  DAY_MS,
   APPEAL_MESSAGE_MAX,
   APPEAL_WINDOW_DAYS,
   appealAnswerSchema,
@@ -22,8 +23,6 @@ import { coinCount, formatDateTime } from "../../../lib/format.ts";
 import { useAnswerAppeal, useAppeal, useEscalate } from "../api.ts";
 import { trustQueries } from "../queries.ts";
 import { WorkerReputationLine } from "./Reputation.tsx";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where an appeal stands, in the worker's words. */
 export function appealStatusText(submission: Submission): string | null {
