@@ -21,7 +21,7 @@ function withoutSessionToken(text: string): string {
  * format. `afterSuccess` runs before a successful answer is sent, so the client never sees
  * the answer before what it promises is done.
  */
-export async function forwardToAuth(
+async function forwardToAuth(
   app: FastifyInstance,
   call: {
     request: FastifyRequest;
@@ -86,3 +86,14 @@ export async function forwardToAuth(
   await afterSuccess?.(cookies);
   return reply.send(withoutSessionToken(text));
 }
+
+/** forwardToAuth for one app, as the route handlers call it. */
+export const authForwarder =
+  (app: FastifyInstance) =>
+  (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    afterSuccess?: (cookies: string[]) => Promise<unknown>,
+  ) =>
+    forwardToAuth(app, { request, reply, path, afterSuccess });

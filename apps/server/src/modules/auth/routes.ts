@@ -16,7 +16,7 @@ import { trustedOrigins } from "../../env.ts";
 import { AppError } from "../../lib/errors.ts";
 import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
 import { headersForAuth, verificationMail } from "./auth.ts";
-import { forwardToAuth } from "./forward.ts";
+import { authForwarder } from "./forward.ts";
 import { getUser } from "../users/service.ts";
 import { voidPasswordResetLinks } from "./service.ts";
 
@@ -48,12 +48,7 @@ const normalisedEmail = (body: unknown) => ((body as { email?: string }).email ?
  * /api/auth answers 404.
  */
 export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async (app, options) => {
-  const forward = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    path: string,
-    afterSuccess?: (cookies: string[]) => Promise<unknown>,
-  ) => forwardToAuth(app, { request, reply, path, afterSuccess });
+  const forward = authForwarder(app);
 
   /** A limit keyed by the account a body asks about (and, for some, the asking address), on top of fastify's per-address limit. */
   const accountLimit = (max: number, timeWindow: string, withAddress = false) =>

@@ -4,7 +4,7 @@ import { twoFactorPasswordSchema, verifyBackupCodeSchema, verifyTotpSchema } fro
 import { AppError } from "../../lib/errors.ts";
 import { requireRole, sessionUser } from "../../plugins/auth-guard.ts";
 import { headersForAuth } from "./auth.ts";
-import { forwardToAuth } from "./forward.ts";
+import { authForwarder } from "./forward.ts";
 import { createSecondStepGuard, SECOND_STEP_RULES } from "./second-step.ts";
 import { sessionTokenOf } from "./session-reader.ts";
 
@@ -15,12 +15,7 @@ import { sessionTokenOf } from "./session-reader.ts";
 export const twoFactorRoutes: FastifyPluginAsyncZod<{
   rateLimit: false | { max: number; timeWindow: string };
 }> = async (app, options) => {
-  const forward = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    path: string,
-    afterSuccess?: (cookies: string[]) => Promise<unknown>,
-  ) => forwardToAuth(app, { request, reply, path, afterSuccess });
+  const forward = authForwarder(app);
   const byAddress: { rateLimit?: { max: number; timeWindow: string } } = options.rateLimit
     ? { rateLimit: options.rateLimit }
     : {};
