@@ -26,6 +26,15 @@ export default defineConfig({
         },
       },
       {
+        // The browser's own logic (hooks and helpers), in a simulated DOM: fast, no server.
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["apps/web/src/test-setup.ts"],
+        },
+      },
+      {
         test: {
           name: "server",
           include: ["apps/server/src/**/*.test.ts"],
