@@ -59,9 +59,6 @@ const boundedMinutes = (label: string, bounds: { min: number; max: number }) =>
     .min(bounds.min, `${label} must be at least ${minutes(bounds.min)}`)
     .max(bounds.max, `${label} must be at most ${minutes(bounds.max)}`);
 
-/** A day in milliseconds: the rules' windows (auto-approval, appeals, reputations) count whole UTC days. */
-export const DAY_MS = 86_400_000;
-
 /** Today's date in UTC as YYYY-MM-DD, the calendar the server's rules use. */
 export const isoDate = (when: Date) => when.toISOString().slice(0, 10);
 
@@ -156,6 +153,8 @@ export const submissionSchema = z.object({
   auto_approve_at: z.string().optional(),
   /** When it was approved or rejected; null while pending. */
   decided_at: z.string().nullable(),
+  /** Rule R22: until when the worker may appeal this rejection; null unless rejected and not yet appealed. */
+  appeal_until: z.string().nullable(),
   /** Rule R22: the worker's appeal of a rejection, null when there is none. */
   appeal: appealSchema.nullable(),
   worker_reputation: workerReputationSchema,

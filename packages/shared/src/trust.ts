@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { textSchema } from "./text.ts";
+import { DAY_MS } from "./time.ts";
 
 // Issue 18 (rules R21-R23): reputation, qualifications, blocks, appeals and bonuses.
 
@@ -104,6 +105,9 @@ export const qualificationFieldsSchema = z.object({
 
 // Rule R22: appeals.
 export const APPEAL_WINDOW_DAYS = 7;
+/** Until when a rejection decided at `decidedAt` can be appealed. */
+export const appealDeadline = (decidedAt: Date) =>
+  new Date(decidedAt.getTime() + APPEAL_WINDOW_DAYS * DAY_MS);
 export const APPEAL_ANSWER_DAYS = 3;
 export const APPEAL_MESSAGE_MAX = 1_000;
 

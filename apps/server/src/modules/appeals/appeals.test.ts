@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AuditRecord, LedgerReport, Page, Submission } from "@taskmint/shared";
+import { DAY_MS, type AuditRecord, type LedgerReport, type Page, type Submission } from "@taskmint/shared";
 import { appeals, auditLog, notifications, tasks } from "../../db/schema/index.ts";
 import {
   marketplaceCalls,
@@ -37,7 +37,9 @@ async function rejectedSubmission(input: { required_workers?: number; payable_am
     reason: "The screenshot is missing",
   });
   expect(rejected.statusCode, rejected.body).toBe(200);
-  return { buyer, task, worker, submission };
+  // Only a rejection can be appealed: a pending submission has no appeal deadline.
+  expect(submission.appeal_until).toBeNull();
+  return { buyer, task, worker, submission: rejected.json<Submission>() };
 }
 
 /** New workers take `count` open slots of the task. */
@@ -72,10 +74,15 @@ async function escalatedAppeal(input: { required_workers?: number; payable_amoun
 describe("appealing a rejection (rule R22)", () => {
   it("lets the worker appeal once, with a message, and tells the buyer", async () => {
     const { buyer, worker, submission, task } = await rejectedSubmission();
+    // The contract says until when (seven days after the rejection), so the browser need not work it out.
+    expect(Date.parse(submission.appeal_until ?? "")).toBe(
+      Date.parse(submission.decided_at ?? "") + 7 * DAY_MS,
+    );
     const response = await appeal(worker, submission.id);
     expect(response.statusCode, response.body).toBe(200);
     const appealed = response.json<Submission>();
     expect(appealed.status).toBe("rejected");
+    expect(appealed.appeal_until).toBeNull();
     expect(appealed.appeal).toMatchObject({
       status: "open",
       message: "The screenshot is in the second link",

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import {
   DAY_MS,
   APPEAL_ANSWER_DAYS,
+  appealDeadline,
   APPEAL_WINDOW_DAYS,
   coinCount,
   paths,
@@ -77,7 +78,7 @@ export async function appealRejection(
     if (submission.appealStatus) throw appealClosed("You have already appealed this rejection");
     if (submission.status !== "rejected" || !submission.decidedAt)
       throw appealClosed("Only a rejected submission can be appealed");
-    if (now.getTime() > submission.decidedAt.getTime() + APPEAL_WINDOW_DAYS * DAY_MS)
+    if (now.getTime() > appealDeadline(submission.decidedAt).getTime())
       throw appealClosed(
         `A rejection can be appealed within ${APPEAL_WINDOW_DAYS} days; that time has passed`,
       );

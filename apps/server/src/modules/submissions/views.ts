@@ -1,6 +1,7 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import {
+  appealDeadline,
   DAY_MS,
   APPEAL_ANSWER_DAYS,
   workerReputationOf,
@@ -74,6 +75,10 @@ export function toSubmission(row: SubmissionRow): Submission {
     ...(row.status === "rejected" && row.reason ? { reason: row.reason } : {}),
     ...(row.status === "pending" ? { auto_approve_at: row.autoApproveAt.toISOString() } : {}),
     decided_at: row.decidedAt?.toISOString() ?? null,
+    appeal_until:
+      row.status === "rejected" && row.decidedAt && !row.appeal
+        ? appealDeadline(row.decidedAt).toISOString()
+        : null,
     appeal: row.appeal ? toAppeal(row.appeal) : null,
     worker_reputation: workerReputationOf({
       approved: row.workerApproved ?? 0,

@@ -3,9 +3,7 @@ import { useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "react-toastify";
 import {
-  DAY_MS,
   APPEAL_MESSAGE_MAX,
-  APPEAL_WINDOW_DAYS,
   appealAnswerSchema,
   appealRequestSchema,
   type AppealAnswer,
@@ -42,10 +40,10 @@ export function appealStatusText(submission: Submission): string | null {
   }
 }
 
-/** Until when a rejection can be appealed, or null when it cannot (rule R22). */
+/** Until when a rejection can still be appealed, as the server says (rule R22), or null. */
 const appealDeadline = (submission: Submission, now: number): Date | null => {
-  if (submission.status !== "rejected" || submission.appeal || !submission.decided_at) return null;
-  const until = new Date(new Date(submission.decided_at).getTime() + APPEAL_WINDOW_DAYS * DAY_MS);
+  if (!submission.appeal_until) return null;
+  const until = new Date(submission.appeal_until);
   return until.getTime() > now ? until : null;
 };
 
