@@ -130,19 +130,20 @@ export function withPreparedStatements(client: PGlite): PGlite {
       },
     }) as Transaction;
 
+  // As PGlite's own query: not while a transaction runs, and written through afterwards.
+  const queryOutsideTransactions = async <Row>(text: string, params?: unknown[], options?: QueryOptions) => {
+    if (!params?.length) return client.query<Row>(text, params, options);
+    const result = await client._runExclusiveTransaction(() => query<Row>(text, params, options));
+    await client.syncToFs();
+    return result;
+  };
+  const transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
+    client.transaction((tx) => callback(inTransaction(tx)));
+
   return new Proxy(client, {
     get(target, property, receiver) {
-      if (property === "query")
-        return async <Row>(text: string, params?: unknown[], options?: QueryOptions) => {
-          if (!params?.length) return target.query<Row>(text, params, options);
-          // As PGlite's own query: not while a transaction runs, and written through afterwards.
-          const result = await target._runExclusiveTransaction(() => query<Row>(text, params, options));
-          await target.syncToFs();
-          return result;
-        };
-      if (property === "transaction")
-        return <T>(callback: (tx: Transaction) => Promise<T>) =>
-          target.transaction((tx) => callback(inTransaction(tx)));
+      if (property === "query") return queryOutsideTransactions;
+      if (property === "transaction") return transaction;
       const value: unknown = Reflect.get(target, property, receiver);
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },

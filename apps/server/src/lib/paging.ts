@@ -22,23 +22,18 @@ interface Windowed<Row> {
   limit(limit: number): { offset(offset: number): PromiseLike<Row[]> };
 }
 
-/** One page by number: the rows of `rows` (filtered by `where`, ordered) and the count of all that match. */
+/** What a page by number counts: the rows of `table` matching `where`, or a caller's prepared count. */
+type Counted = { table: PgTable; where: SQL | undefined } | { count: () => PromiseLike<{ total: number }[]> };
+
+/** One page by number: the rows of `rows` (filtered, ordered) and the count of all that match. */
 export async function offsetPage<Row, Item>(
   db: Database,
-  list: {
-    page: PageQuery;
-    table: PgTable;
-    where: SQL | undefined;
-    rows: Windowed<Row>;
-    toItem: (row: Row) => Item;
-    /** The count of `where`'s rows, when the caller has it prepared. */
-    count?: () => PromiseLike<{ total: number }[]>;
-  },
+  list: { page: PageQuery; rows: Windowed<Row>; toItem: (row: Row) => Item } & Counted,
 ): Promise<Page<Item>> {
   const { page } = list;
   const [rows, [counted]] = await Promise.all([
     list.rows.limit(page.limit).offset((page.page - 1) * page.limit),
-    list.count ? list.count() : db.select({ total: countAll }).from(list.table).where(list.where),
+    "count" in list ? list.count() : db.select({ total: countAll }).from(list.table).where(list.where),
   ]);
   return { items: rows.map(list.toItem), page: page.page, limit: page.limit, total: counted?.total ?? 0 };
 }

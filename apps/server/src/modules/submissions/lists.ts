@@ -24,19 +24,17 @@ async function pagedSubmissions(
   page: PageQuery,
   filter: SubmissionFilter,
 ): Promise<Page<Submission>> {
-  const where = and(
-    eq(submissions[owner], userId),
-    filter.status ? eq(submissions.status, filter.status) : undefined,
-    filter.appeal
-      ? exists(
-          db
-            .select({ one: sql`1` })
-            .from(appeals)
-            .where(and(eq(appeals.submissionId, submissions.id), eq(appeals.status, filter.appeal))),
-        )
-      : undefined,
-  );
   if (filter.appeal) {
+    const where = and(
+      eq(submissions[owner], userId),
+      filter.status ? eq(submissions.status, filter.status) : undefined,
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(appeals)
+          .where(and(eq(appeals.submissionId, submissions.id), eq(appeals.status, filter.appeal))),
+      ),
+    );
     const view = { table: submissions, select: selectSubmissions, toItem: toSubmission };
     return newestFirstPage(db, view, where, page);
   }
@@ -71,8 +69,6 @@ async function pagedSubmissions(
   };
   return offsetPage(db, {
     page,
-    table: submissions,
-    where,
     rows: windowed,
     toItem: toSubmission,
     count: () => count.execute({ userId, status: filter.status }),
