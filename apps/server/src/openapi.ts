@@ -6,6 +6,11 @@
  */
 import { z } from "zod";
 import {
+  allEndpoints,
+  type Access,
+  type Endpoint,
+  type ErrorStatus as Extra,
+  type FormBody,
   apiErrorSchema,
   createTaskFieldsSchema,
   nameSchema,
@@ -14,14 +19,8 @@ import {
   submitWorkSchema,
 } from "@taskmint/shared";
 
-/** Who may call an operation: anyone, anyone (more for the signed-in), any signed-in user, or these roles. */
-type Access = "public" | "optional" | "user" | "worker" | "buyer" | "admin" | "buyer+admin";
-
-/** Statuses answered besides the ones each operation gets from its shape (see errorStatusesOf). */
-type Extra = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
-
 /** "METHOD /path" (the document's path form) -> [operationId, access, extra error statuses]. */
-export const operations: Record<string, readonly [string, Access, ...Extra[]]> = {
+const undeclared: Record<string, readonly [string, Access, ...Extra[]]> = {
   "GET /healthz": ["checkHealth", "public"],
   "GET /api/config": ["getConfig", "public"],
   "POST /api/auth/sign-in/email": ["signInWithEmail", "public", 401, 403, 429],
@@ -111,6 +110,24 @@ export const operations: Record<string, readonly [string, Access, ...Extra[]]> =
   "GET /api/notifications/stream": ["streamNotifications", "user"],
 };
 
+/** The document's path form of a router path: `/api/tasks/:id` -> `/api/tasks/{id}`. */
+const documentPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, "{$1}");
+
+const declared = new Map<string, Endpoint>(
+  allEndpoints.map((endpoint) => [`${endpoint.method} ${documentPath(endpoint.path)}`, endpoint]),
+);
+
+/** "METHOD /path" -> [operationId, access, extra error statuses], for every operation. */
+export const operations: Record<string, readonly [string, Access, ...Extra[]]> = {
+  ...undeclared,
+  ...Object.fromEntries(
+    [...declared].map(([key, endpoint]) => [
+      key,
+      [endpoint.operationId, endpoint.access, ...(endpoint.errors ?? [])] as const,
+    ]),
+  ),
+};
+
 /** The session cookie the auth library sets (with the `__Secure-` prefix when served over https). */
 export function sessionCookieName(publicUrl: string) {
   return `${publicUrl.startsWith("https:") ? "__Secure-" : ""}better-auth.session_token`;
@@ -170,6 +187,23 @@ function formBody(schema: z.ZodType, files: Record<string, object>, requiredFile
     type: "object",
     properties: { ...fields.properties, ...files },
     required: [...(fields.required ?? []), ...requiredFiles],
+  };
+}
+
+/** The request body of an endpoint that takes a form (and, for some, JSON as well). */
+function formBodyOf(form: FormBody): Record<string, object> {
+  const files = Object.fromEntries(
+    Object.entries(form.files).map(([name, { many }]) => [
+      name,
+      many ? { type: "array", items: file, maxItems: many } : file,
+    ]),
+  );
+  const required = Object.entries(form.files)
+    .filter(([, { required }]) => required)
+    .map(([name]) => name);
+  return {
+    ...(form.json ? { "application/json": jsonSchemaOf(form.fields) } : {}),
+    "multipart/form-data": formBody(form.fields, files, required),
   };
 }
 
@@ -256,7 +290,8 @@ export function describeApi<T>(document: T, publicUrl: string): T {
       const entry = operations[`${method.toUpperCase()} ${path}`];
       if (!entry) throw new Error(`${method.toUpperCase()} ${path} has no entry in the operations table`);
       const [operationId, access, ...extra] = entry;
-      const body = requestBodies[`${method.toUpperCase()} ${path}`];
+      const form = declared.get(`${method.toUpperCase()} ${path}`)?.form;
+      const body = form ? formBodyOf(form) : requestBodies[`${method.toUpperCase()} ${path}`];
       if (body && !operation.requestBody)
         operation.requestBody = {
           required: true,

@@ -11,3 +11,5 @@ export * from "./admin.ts";
 export * from "./notifications.ts";
 export * from "./trust.ts";
 export * from "./security.ts";
+export * from "./endpoint.ts";
+export * from "./endpoints/index.ts";

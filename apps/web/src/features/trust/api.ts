@@ -1,12 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import {
   IDEMPOTENCY_KEY_HEADER,
-  type BlockedWorker,
+  trustEndpoints as endpoints,
   type Bonus,
-  type HiddenBuyer,
   type Submission,
 } from "@taskmint/shared";
-import { api } from "../../lib/api.ts";
+import { api, call } from "../../lib/api.ts";
 import { sessionQueries } from "../../lib/auth.ts";
 import { useInvalidate } from "../../lib/invalidate.ts";
 import { workQueriesRoot } from "../../lib/queryKeys.ts";
@@ -74,7 +73,7 @@ export function useBlockWorker() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ workerId, note }: { workerId: string; note?: string }) =>
-      api<BlockedWorker>("/api/buyer/blocks", { body: { worker_id: workerId, ...(note ? { note } : {}) } }),
+      call(endpoints.blockWorker, { body: { worker_id: workerId, ...(note ? { note } : {}) } }),
     onSuccess: refresh,
   });
 }
@@ -82,8 +81,7 @@ export function useBlockWorker() {
 export function useUnblockWorker() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (workerId: string) =>
-      api<BlockedWorker>(`/api/buyer/blocks/${workerId}`, { method: "DELETE" }),
+    mutationFn: (workerId: string) => call(endpoints.unblockWorker, { params: { worker_id: workerId } }),
     onSuccess: refresh,
   });
 }
@@ -91,8 +89,7 @@ export function useUnblockWorker() {
 export function useHideBuyer() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (buyerId: string) =>
-      api<HiddenBuyer>("/api/worker/hidden-buyers", { body: { buyer_id: buyerId } }),
+    mutationFn: (buyerId: string) => call(endpoints.hideBuyer, { body: { buyer_id: buyerId } }),
     onSuccess: refresh,
   });
 }
@@ -100,8 +97,7 @@ export function useHideBuyer() {
 export function useUnhideBuyer() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (buyerId: string) =>
-      api<HiddenBuyer>(`/api/worker/hidden-buyers/${buyerId}`, { method: "DELETE" }),
+    mutationFn: (buyerId: string) => call(endpoints.unhideBuyer, { params: { buyer_id: buyerId } }),
     onSuccess: refresh,
   });
 }

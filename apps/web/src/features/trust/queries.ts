@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { BlockedWorker, HiddenBuyer, Page, Submission } from "@taskmint/shared";
-import { api } from "../../lib/api.ts";
+import { trustEndpoints, type Page, type Submission } from "@taskmint/shared";
+import { api, call } from "../../lib/api.ts";
 import { workQueriesRoot } from "../../lib/queryKeys.ts";
 
 const PAGE_SIZE = 10;
@@ -14,13 +14,13 @@ export const trustQueries = {
   blocks: (page: number) =>
     queryOptions({
       queryKey: [...workQueriesRoot, "blocks", page],
-      queryFn: () => api<Page<BlockedWorker>>(`/api/buyer/blocks${pageQuery(page)}`),
+      queryFn: () => call(trustEndpoints.listBlockedWorkers, { query: { page, limit: PAGE_SIZE } }),
       placeholderData: keepPreviousData,
     }),
   hiddenBuyers: (page: number) =>
     queryOptions({
       queryKey: [...workQueriesRoot, "hidden-buyers", page],
-      queryFn: () => api<Page<HiddenBuyer>>(`/api/worker/hidden-buyers${pageQuery(page)}`),
+      queryFn: () => call(trustEndpoints.listHiddenBuyers, { query: { page, limit: PAGE_SIZE } }),
       placeholderData: keepPreviousData,
     }),
   /** The buyer's appeals waiting for an answer. */
