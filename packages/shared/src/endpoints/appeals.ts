@@ -1,0 +1,4 @@
+import type { Endpoint } from "../endpoint.ts";
+
+/** Filled in as the module's routes move to declarations (issue 33). */
+export const appealsEndpoints: Record<string, Endpoint> = {};
