@@ -1,15 +1,4 @@
-import {
-  and,
-  desc,
-  eq,
-  exists,
-  isNull,
-  lte,
-  sql,
-  type AnyColumn,
-  type Placeholder,
-  type SQL,
-} from "drizzle-orm";
+import { and, eq, exists, isNull, lte, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import {
   DAY_MS,
   BUYER_REPUTATION_DAYS,
@@ -20,7 +9,6 @@ import {
   type HiddenBuyer,
   type Page,
   type PageQuery,
-  type Role,
   type WorkerReputation,
 } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
@@ -36,7 +24,14 @@ import {
 import { rowsOf } from "../../lib/db-errors.ts";
 import { preparedStatement } from "../../lib/prepared.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
-import { offsetPage } from "../../lib/paging.ts";
+import {
+  blockedWorkers,
+  hiddenBuyerList,
+  keepAway,
+  keptAwayPage,
+  letBack,
+  type KeptAwayEntry,
+} from "./kept-away.ts";
 
 // Rules R21 and R23: reputation, qualifications, blocks and hidden buyers.
 
@@ -170,124 +165,54 @@ export async function assertQualified(
   if (problem) throw problem;
 }
 
-/** A live user of the role, or 404 naming what was looked for. */
-async function liveUserOfRole(db: Database, userId: string, role: Role, what: string) {
-  const [user] = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.role, role), isNull(users.deletedAt)));
-  if (!user) throw notFound(what);
-  return user;
-}
+const toBlockedWorker = (entry: KeptAwayEntry): BlockedWorker => ({
+  worker_id: entry.userId,
+  worker_name: entry.userName,
+  note: entry.note,
+  created_at: entry.createdAt.toISOString(),
+});
 
-const toBlockedWorker = (row: {
-  workerId: string;
-  workerName: string;
-  note: string | null;
-  createdAt: Date;
-}): BlockedWorker => ({
-  worker_id: row.workerId,
-  worker_name: row.workerName,
-  note: row.note,
-  created_at: row.createdAt.toISOString(),
+const toHiddenBuyer = (entry: KeptAwayEntry): HiddenBuyer => ({
+  buyer_id: entry.userId,
+  buyer_name: entry.userName,
+  created_at: entry.createdAt.toISOString(),
 });
 
 /** Rule R23: the buyer blocks a worker (again: the note is replaced). Pending work stays reviewable. */
-export async function blockWorker(
+export const blockWorker = async (
   db: Database,
   block: { buyerId: string; workerId: string; note?: string; now: Date },
-): Promise<BlockedWorker> {
-  const worker = await liveUserOfRole(db, block.workerId, "worker", "Worker");
-  const note = block.note ? block.note : null;
-  const [row] = await db
-    .insert(buyerBlocks)
-    .values({ buyerId: block.buyerId, workerId: worker.id, note, createdAt: block.now })
-    .onConflictDoUpdate({ target: [buyerBlocks.buyerId, buyerBlocks.workerId], set: { note } })
-    .returning();
-  if (!row) throw new Error("block was not stored");
-  return toBlockedWorker({ ...row, workerName: worker.name });
-}
+) =>
+  toBlockedWorker(
+    await keepAway(db, blockedWorkers, {
+      ownerId: block.buyerId,
+      otherId: block.workerId,
+      note: block.note,
+      now: block.now,
+    }),
+  );
 
-const selectBlocks = (db: Database) =>
-  db
-    .select({
-      workerId: buyerBlocks.workerId,
-      workerName: users.name,
-      note: buyerBlocks.note,
-      createdAt: buyerBlocks.createdAt,
-    })
-    .from(buyerBlocks)
-    .innerJoin(users, eq(users.id, buyerBlocks.workerId));
+export const unblockWorker = async (db: Database, unblock: { buyerId: string; workerId: string }) =>
+  toBlockedWorker(await letBack(db, blockedWorkers, { ownerId: unblock.buyerId, otherId: unblock.workerId }));
 
-export async function unblockWorker(db: Database, unblock: { buyerId: string; workerId: string }) {
-  const [block] = await selectBlocks(db).where(blockedBy(unblock.buyerId, unblock.workerId));
-  if (!block) throw notFound("Block");
-  await db.delete(buyerBlocks).where(blockedBy(unblock.buyerId, unblock.workerId));
-  return toBlockedWorker(block);
-}
-
-export function listBlocks(db: Database, buyerId: string, page: PageQuery): Promise<Page<BlockedWorker>> {
-  const where = eq(buyerBlocks.buyerId, buyerId);
-  return offsetPage(db, {
-    page,
-    table: buyerBlocks,
-    where,
-    rows: selectBlocks(db).where(where).orderBy(desc(buyerBlocks.createdAt), desc(buyerBlocks.workerId)),
-    toItem: toBlockedWorker,
-  });
-}
-
-const toHiddenBuyer = (row: { buyerId: string; buyerName: string; createdAt: Date }): HiddenBuyer => ({
-  buyer_id: row.buyerId,
-  buyer_name: row.buyerName,
-  created_at: row.createdAt.toISOString(),
-});
-
-const hiddenBy = (workerId: string, buyerId: string) =>
-  and(eq(hiddenBuyers.workerId, workerId), eq(hiddenBuyers.buyerId, buyerId));
+export const listBlocks = (db: Database, buyerId: string, page: PageQuery): Promise<Page<BlockedWorker>> =>
+  keptAwayPage(db, blockedWorkers, { ownerId: buyerId, page, toItem: toBlockedWorker });
 
 /** Rule R23: the worker stops seeing a buyer's tasks in their lists (again: no change). */
-export async function hideBuyer(
-  db: Database,
-  hide: { workerId: string; buyerId: string; now: Date },
-): Promise<HiddenBuyer> {
-  const buyer = await liveUserOfRole(db, hide.buyerId, "buyer", "Buyer");
-  await db
-    .insert(hiddenBuyers)
-    .values({ workerId: hide.workerId, buyerId: buyer.id, createdAt: hide.now })
-    .onConflictDoNothing();
-  const [row] = await selectHidden(db).where(hiddenBy(hide.workerId, buyer.id));
-  if (!row) throw new Error("hidden buyer was not stored");
-  return toHiddenBuyer(row);
-}
+export const hideBuyer = async (db: Database, hide: { workerId: string; buyerId: string; now: Date }) =>
+  toHiddenBuyer(
+    await keepAway(db, hiddenBuyerList, { ownerId: hide.workerId, otherId: hide.buyerId, now: hide.now }),
+  );
 
-const selectHidden = (db: Database) =>
-  db
-    .select({ buyerId: hiddenBuyers.buyerId, buyerName: users.name, createdAt: hiddenBuyers.createdAt })
-    .from(hiddenBuyers)
-    .innerJoin(users, eq(users.id, hiddenBuyers.buyerId));
+export const unhideBuyer = async (db: Database, unhide: { workerId: string; buyerId: string }) =>
+  toHiddenBuyer(await letBack(db, hiddenBuyerList, { ownerId: unhide.workerId, otherId: unhide.buyerId }));
 
-export async function unhideBuyer(db: Database, unhide: { workerId: string; buyerId: string }) {
-  const [row] = await selectHidden(db).where(hiddenBy(unhide.workerId, unhide.buyerId));
-  if (!row) throw notFound("Hidden buyer");
-  await db.delete(hiddenBuyers).where(hiddenBy(unhide.workerId, unhide.buyerId));
-  return toHiddenBuyer(row);
-}
-
-export function listHiddenBuyers(
+export const listHiddenBuyers = (
   db: Database,
   workerId: string,
   page: PageQuery,
-): Promise<Page<HiddenBuyer>> {
-  const where = eq(hiddenBuyers.workerId, workerId);
-  return offsetPage(db, {
-    page,
-    table: hiddenBuyers,
-    where,
-    rows: selectHidden(db).where(where).orderBy(desc(hiddenBuyers.createdAt), desc(hiddenBuyers.buyerId)),
-    toItem: toHiddenBuyer,
-  });
-}
+): Promise<Page<HiddenBuyer>> =>
+  keptAwayPage(db, hiddenBuyerList, { ownerId: workerId, page, toItem: toHiddenBuyer });
 
 /** How often a buyer's reputation is recomputed even without new decisions, as old ones leave the window. */
 const BUYER_REPUTATION_MAX_AGE_MS = DAY_MS;
