@@ -1,12 +1,8 @@
 import { Readable } from "node:stream";
-import {
-  ledgerReportSchema,
-  statementPageSchema,
-  statementQuerySchema,
-  type StatementEntry,
-} from "@taskmint/shared";
+import { ledgerEndpoints as endpoints, type StatementEntry } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
+import { currentUser } from "../../plugins/auth-guard.ts";
+import { route } from "../../plugins/endpoint-route.ts";
 import { checkLedger } from "./service.ts";
 import { statementPage, wholeStatement } from "./statement.ts";
 
@@ -34,60 +30,28 @@ const csvLine = (entry: StatementEntry) =>
     .join(",") + "\r\n";
 
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/api/admin/ledger/check",
-    {
-      preHandler: requireRole("admin"),
-      schema: {
-        tags: ["admin"],
-        summary: "Checks the ledger's invariants (rule M3)",
-        response: { 200: ledgerReportSchema },
-      },
-    },
-    // It reads every transfer: longer than a request's statement timeout on a large ledger.
-    () => checkLedger(app.unhurriedDb),
+  // It reads every transfer: longer than a request's statement timeout on a large ledger.
+  route(app, endpoints.checkLedger, () => checkLedger(app.unhurriedDb));
+
+  route(app, endpoints.getMyStatement, async (request) =>
+    statementPage(app.db, (await currentUser(request)).id, request.query),
   );
 
-  app.get(
-    "/api/me/statement",
-    {
-      preHandler: requireRole(),
-      schema: {
-        tags: ["account"],
-        summary:
-          "Your coin statement: every movement of your balance, newest first, with the balance after it",
-        querystring: statementQuerySchema,
-        response: { 200: statementPageSchema },
-      },
-    },
-    async (request) => statementPage(app.db, (await currentUser(request)).id, request.query),
-  );
-
-  app.get(
-    "/api/me/statement.csv",
-    {
-      preHandler: requireRole(),
-      schema: {
-        tags: ["account"],
-        summary: "Your whole coin statement as a CSV file (text/csv), newest first",
-      },
-    },
-    async (request, reply) => {
-      const pages = wholeStatement(app.db, (await currentUser(request)).id);
-      // The first page is read before the answer starts, so a lost database is still a 503.
-      const first = await pages.next();
-      async function* lines() {
-        yield CSV_COLUMNS.join(",") + "\r\n";
-        if (first.done) return;
-        yield first.value.map(csvLine).join("");
-        for await (const page of pages) yield page.map(csvLine).join("");
-      }
-      const day = app.clock().toISOString().slice(0, 10);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="taskmint-statement-${day}.csv"`)
-        .header("cache-control", "no-store")
-        .send(Readable.from(lines()));
-    },
-  );
+  route(app, endpoints.downloadMyStatement, async (request, reply) => {
+    const pages = wholeStatement(app.db, (await currentUser(request)).id);
+    // The first page is read before the answer starts, so a lost database is still a 503.
+    const first = await pages.next();
+    async function* lines() {
+      yield CSV_COLUMNS.join(",") + "\r\n";
+      if (first.done) return;
+      yield first.value.map(csvLine).join("");
+      for await (const page of pages) yield page.map(csvLine).join("");
+    }
+    const day = app.clock().toISOString().slice(0, 10);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="taskmint-statement-${day}.csv"`)
+      .header("cache-control", "no-store")
+      .send(Readable.from(lines()));
+  });
 };
