@@ -1,37 +1,26 @@
+import { uploadsEndpoints as endpoints } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { notFound } from "../../lib/errors.ts";
 import { sessionUser } from "../../plugins/auth-guard.ts";
+import { route } from "../../plugins/endpoint-route.ts";
 import { findUpload, mayFetch } from "./service.ts";
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/uploads/:key",
-    {
-      schema: {
-        tags: ["uploads"],
-        summary: "A stored image",
-        description:
-          "Task images and profile photos: anyone, cached for a year. A submission's screenshots: only its worker, the task's buyer and admins (404 for anyone else, signed out included), cached privately and checked again on each showing (ETag, 304).",
-        params: z.object({ key: z.string().regex(/^[0-9a-f-]{36}\.webp$/, "Unknown file") }),
-      },
-    },
-    async (request, reply) => {
-      const { key } = request.params;
-      const upload = await findUpload(app.db, key);
-      const user = upload && upload.viewers !== "anyone" ? await sessionUser(request) : null;
-      // Not "forbidden": the answer does not tell a stranger that the address exists.
-      if (!upload || !mayFetch(upload.viewers, user)) throw notFound("File");
-      reply.type(upload.contentType);
-      // Keys are random and never reused, so the bytes behind one never change.
-      if (upload.viewers === "anyone")
-        return reply.header("Cache-Control", "public, max-age=31536000, immutable").send(upload.bytes);
-      // A screenshot stays in this browser only, and is asked for again each time it is shown, so a
-      // copy left behind after signing out is not shown again; an unchanged copy costs a 304.
-      const etag = `"${key}"`;
-      reply.header("Cache-Control", "private, no-cache").header("ETag", etag);
-      if (request.headers["if-none-match"] === etag) return reply.code(304).send();
-      return reply.send(upload.bytes);
-    },
-  );
+  route(app, endpoints.getUpload, async (request, reply) => {
+    const { key } = request.params;
+    const upload = await findUpload(app.db, key);
+    const user = upload && upload.viewers !== "anyone" ? await sessionUser(request) : null;
+    // Not "forbidden": the answer does not tell a stranger that the address exists.
+    if (!upload || !mayFetch(upload.viewers, user)) throw notFound("File");
+    reply.type(upload.contentType);
+    // Keys are random and never reused, so the bytes behind one never change.
+    if (upload.viewers === "anyone")
+      return reply.header("Cache-Control", "public, max-age=31536000, immutable").send(upload.bytes);
+    // A screenshot stays in this browser only, and is asked for again each time it is shown, so a
+    // copy left behind after signing out is not shown again; an unchanged copy costs a 304.
+    const etag = `"${key}"`;
+    reply.header("Cache-Control", "private, no-cache").header("ETag", etag);
+    if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+    return reply.send(upload.bytes);
+  });
 };
