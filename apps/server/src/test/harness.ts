@@ -459,3 +459,10 @@ export async function statementPages(app: App, cookie: string, limit: number) {
   } while (cursor);
   return pages;
 }
+
+/** A test file's app on its own test clock, and the marketplace's calls against it. */
+export function marketplaceTestFile(options: Omit<TestAppOptions, "clock"> = {}) {
+  const clock = new TestClock();
+  const ctx = testAppPerFile({ ...options, clock });
+  return { clock, ctx, ...marketplaceCalls(() => ctx.app, clock) };
+}

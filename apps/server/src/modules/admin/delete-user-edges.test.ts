@@ -3,20 +3,16 @@ import { describe, expect, it } from "vitest";
 import type { Submission, Withdrawal } from "@taskmint/shared";
 import { submissions, withdrawals } from "../../db/schema/index.ts";
 import {
-  marketplaceCalls,
+  marketplaceTestFile,
+  type RegisteredUser,
   registerUser,
   signInAdmin,
-  testAppPerFile,
-  TestClock,
-  type RegisteredUser,
   workerWithCoins,
 } from "../../test/harness.ts";
 
 // Rule R12: deleting a user changes their rows only, and only those in the state it ends.
 
-const clock = new TestClock();
-const ctx = testAppPerFile({ clock });
-const { call, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
+const { ctx, call, newTask, submit } = marketplaceTestFile();
 const admin = () => signInAdmin(ctx, "admin-delete-edges@example.com");
 const bkash = { withdrawal_coin: 200, payment_system: "Bkash", account_number: "01712345678" };
 

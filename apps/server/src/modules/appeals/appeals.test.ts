@@ -2,19 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DAY_MS, type AuditRecord, type LedgerReport, type Page, type Submission } from "@taskmint/shared";
 import { appeals, auditLog, notifications, tasks } from "../../db/schema/index.ts";
-import {
-  marketplaceCalls,
-  registerUser,
-  signInAdmin,
-  testAppPerFile,
-  TestClock,
-  type RegisteredUser,
-} from "../../test/harness.ts";
+import { marketplaceTestFile, type RegisteredUser, registerUser, signInAdmin } from "../../test/harness.ts";
 import { balanceOf, escrowOf } from "../ledger/service.ts";
 
-const clock = new TestClock();
-const ctx = testAppPerFile({ clock });
-const { call, coinsOf, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
+const { clock, ctx, call, coinsOf, newTask, submit } = marketplaceTestFile();
 
 let adminCookie = "";
 const admin = async () => {

@@ -2,17 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Bonus } from "@taskmint/shared";
 import { bonuses, notifications } from "../../db/schema/index.ts";
-import {
-  marketplaceCalls,
-  registerUser,
-  testAppPerFile,
-  TestClock,
-  type RegisteredUser,
-} from "../../test/harness.ts";
+import { marketplaceTestFile, type RegisteredUser, registerUser } from "../../test/harness.ts";
 
-const clock = new TestClock();
-const ctx = testAppPerFile({ clock });
-const { call, coinsOf, pendingSubmission } = marketplaceCalls(() => ctx.app, clock);
+const { ctx, call, coinsOf, pendingSubmission } = marketplaceTestFile();
 
 let keys = 0;
 const newKey = () => `bonus-test-${(keys += 1)}-${Date.now()}`;

@@ -2,19 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { Submission, Withdrawal } from "@taskmint/shared";
 import {
   expectChained,
-  marketplaceCalls,
-  statementPages,
+  marketplaceTestFile,
+  type RegisteredUser,
   registerUser,
   signInAdmin,
-  testAppPerFile,
-  TestClock,
-  type RegisteredUser,
+  statementPages,
 } from "../../test/harness.ts";
 import { MINT, transfer, walletOf } from "./service.ts";
 
-const clock = new TestClock();
-const ctx = testAppPerFile({ clock });
-const { buyCoins: buy, call, coinsOf, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
+const { ctx, buyCoins: buy, call, coinsOf, newTask, submit } = marketplaceTestFile();
 
 /** Every entry of the user's statement, newest first, paged `limit` at a time. */
 const wholeStatement = (who: RegisteredUser, limit: number) => statementPages(ctx.app, who.cookie, limit);

@@ -2,22 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Reservation, TaskDetails, Task, LargePage } from "@taskmint/shared";
 import { ledgerTransfers, notifications, reservations, submissions, tasks } from "../../db/schema/index.ts";
-import {
-  marketplaceCalls,
-  registerUser,
-  signInAdmin,
-  testAppPerFile,
-  TestClock,
-  type RegisteredUser,
-} from "../../test/harness.ts";
+import { marketplaceTestFile, type RegisteredUser, registerUser, signInAdmin } from "../../test/harness.ts";
 import { balanceOf, escrowOf } from "../ledger/service.ts";
 import { expireTasks } from "../tasks/service.ts";
 import { expireReservations } from "./service.ts";
 
-const clock = new TestClock();
-const ctx = testAppPerFile({ clock });
-
-const { call, coinsOf, days, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
+const { clock, ctx, call, coinsOf, days, newTask, submit } = marketplaceTestFile();
 const reserve = (worker: RegisteredUser, taskId: string) =>
   call("POST", `/api/tasks/${taskId}/reservations`, worker.cookie);
 const slotsLeft = async (taskId: string) =>

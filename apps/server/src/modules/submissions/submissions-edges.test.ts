@@ -2,15 +2,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Reservation, Submission } from "@taskmint/shared";
 import { reservations, submissions, tasks } from "../../db/schema/index.ts";
-import { marketplaceCalls, registerUser, testAppPerFile, TestClock } from "../../test/harness.ts";
+import { marketplaceTestFile, registerUser } from "../../test/harness.ts";
 import { expireTasks } from "../tasks/service.ts";
 import { autoApproveDue } from "./service.ts";
 
 // Rules R3, R6 and R9 at the edges of their windows, and decisions beside rows in other states.
 
-const clock = new TestClock();
-const ctx = testAppPerFile({ clock });
-const { call, coinsOf, days, newTask, pendingSubmission, submit } = marketplaceCalls(() => ctx.app, clock);
+const { clock, ctx, call, coinsOf, days, newTask, pendingSubmission, submit } = marketplaceTestFile();
 
 const statusOf = async (submissionId: string) =>
   (await ctx.db.select().from(submissions).where(eq(submissions.id, submissionId)))[0]?.status;

@@ -6,14 +6,7 @@ import pg from "pg";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { TaskSearchPage } from "@taskmint/shared";
 import { FIRST_PAGE_DATA_ID } from "@taskmint/shared/html";
-import {
-  marketplaceCalls,
-  registerUser,
-  startTestApp,
-  TestClock,
-  testAppPerFile,
-  type TestContext,
-} from "../../test/harness.ts";
+import { marketplaceTestFile, registerUser, startTestApp, type TestContext } from "../../test/harness.ts";
 import { startTcpProxy } from "../../test/tcp-proxy.ts";
 import { pageEncoding, type WebRenderer } from "./task-list-page.ts";
 
@@ -48,9 +41,7 @@ const renderer: WebRenderer = {
 
 const dist = webDist();
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
-const clock = new TestClock();
-const ctx = testAppPerFile({ clock, web: { webDist: dist, webRenderer: renderer } });
-const { call, newTask } = marketplaceCalls(() => ctx.app, clock);
+const { ctx, call, newTask } = marketplaceTestFile({ web: { webDist: dist, webRenderer: renderer } });
 const allTasks = (headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: "GET", url: "/allTask", headers });
 

@@ -21,24 +21,19 @@ import {
 } from "../../db/schema/index.ts";
 import { balanceOf, escrowOf, walletOf } from "../ledger/service.ts";
 import {
-  marketplaceCalls,
+  marketplaceTestFile,
   multipart,
   postTask,
+  type RegisteredUser,
   registerUser,
   signInAdmin,
-  testAppPerFile,
   testImage,
-  TestClock,
-  type RegisteredUser,
   type UploadFile,
 } from "../../test/harness.ts";
 import { approveSubmission, autoApproveDue } from "../submissions/service.ts";
 import { expireTasks } from "./service.ts";
 
-const clock = new TestClock();
-const ctx = testAppPerFile({ clock });
-
-const { call, coinsOf, days, newTask, pendingSubmission, submit } = marketplaceCalls(() => ctx.app, clock);
+const { clock, ctx, call, coinsOf, days, newTask, pendingSubmission, submit } = marketplaceTestFile();
 
 /** Tasks as the given order lists them: by its key, then by id in the same direction. */
 function inOrder(items: Task[], sort: TaskSort): Task[] {

@@ -8,20 +8,11 @@ import type {
   Task,
   TaskSearchPage,
 } from "@taskmint/shared";
-import {
-  marketplaceCalls,
-  postTask,
-  registerUser,
-  testAppPerFile,
-  TestClock,
-  type RegisteredUser,
-} from "../../test/harness.ts";
+import { marketplaceTestFile, postTask, type RegisteredUser, registerUser } from "../../test/harness.ts";
 import { MINT, transfer, walletOf } from "../ledger/service.ts";
 import { refreshBuyerReputations } from "./service.ts";
 
-const clock = new TestClock();
-const ctx = testAppPerFile({ clock });
-const { call, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
+const { clock, ctx, call, newTask, submit } = marketplaceTestFile();
 
 const codeOf = (response: { json: <T>() => T }) =>
   response.json<{ error: { code: string; message: string } }>().error;

@@ -4,22 +4,18 @@ import { describe, expect, it } from "vitest";
 import type { Page, Submission, Withdrawal } from "@taskmint/shared";
 import { auditLog, users, withdrawals } from "../../db/schema/index.ts";
 import {
-  marketplaceCalls,
+  marketplaceTestFile,
+  type RegisteredUser,
   registerUser,
   sessionCookie,
   signIn,
   signInAdmin,
-  testAppPerFile,
-  TestClock,
   workerWithCoins,
-  type RegisteredUser,
 } from "../../test/harness.ts";
 import { balanceOf, holdOf, MINT, PAYOUT, transfer, walletOf } from "../ledger/service.ts";
 import { assessRisk, RISK_RULES, type RiskFacts } from "./risk.ts";
 
-const clock = new TestClock();
-const ctx = testAppPerFile({ clock });
-const { buyCoins: buy, call, coinsOf, newTask, submit } = marketplaceCalls(() => ctx.app, clock);
+const { ctx, buyCoins: buy, call, coinsOf, newTask, submit } = marketplaceTestFile();
 
 const bkash = (coins: number) => ({
   withdrawal_coin: coins,

@@ -3,20 +3,16 @@ import { describe, expect, it } from "vitest";
 import type { Withdrawal } from "@taskmint/shared";
 import { users, withdrawals } from "../../db/schema/index.ts";
 import {
-  marketplaceCalls,
-  signInAdmin,
-  testAppPerFile,
-  TestClock,
+  marketplaceTestFile,
   type RegisteredUser,
+  signInAdmin,
   workerWithCoins,
 } from "../../test/harness.ts";
 
 // Rule R28's exception, beside rows it must not count: only the worker's own paid withdrawal
 // lets an unconfirmed address withdraw again.
 
-const clock = new TestClock();
-const ctx = testAppPerFile({ clock });
-const { call, coinsOf } = marketplaceCalls(() => ctx.app, clock);
+const { ctx, call, coinsOf } = marketplaceTestFile();
 
 const bkash = { withdrawal_coin: 200, payment_system: "Bkash", account_number: "01712345678" };
 const admin = () => signInAdmin(ctx, "admin-withdrawal-edges@example.com");
