@@ -22,23 +22,29 @@ type App = FastifyInstance<
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
 
 /** The request as the endpoint's schemas leave it (validated, trimmed, defaults filled in). */
-export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+export type EndpointRequest<E extends Endpoint, Headers = unknown> = FastifyRequest<{
   Params: Parsed<E["params"]>;
   Querystring: Parsed<E["query"]>;
   Body: Parsed<E["body"]>;
+  Headers: Headers;
 }>;
 
 type Answer<E extends Endpoint> =
   E["response"] extends Record<number, z.ZodType> ? z.input<E["response"][keyof E["response"]]> : unknown;
 
-type Handler<E extends Endpoint> = (
-  request: EndpointRequest<E>,
+type Handler<E extends Endpoint, Headers = unknown> = (
+  request: EndpointRequest<E, Headers>,
   reply: FastifyReply,
 ) => Promise<Answer<E> | FastifyReply> | Answer<E> | FastifyReply;
 
 /** What the route adds to its declaration: limits, and guards run after the access check. */
-type RouteOptions = Pick<RouteShorthandOptions, "config" | "bodyLimit"> & {
+type RouteOptions<H extends z.ZodType | undefined = undefined> = Pick<
+  RouteShorthandOptions,
+  "config" | "bodyLimit"
+> & {
   preHandler?: preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
+  /** Request headers the route needs (the bonus's Idempotency-Key), validated and documented. */
+  headers?: H;
 };
 
 const roleGuards: Record<Access, preHandlerAsyncHookHandler[]> = {
@@ -71,18 +77,18 @@ function schemaOf(endpoint: Endpoint): FastifySchema & Record<string, unknown> {
  * Registers the route of a declared endpoint (decision 032): its method, path and schemas come
  * from the declaration, and its access decides the role check that runs before anything else.
  */
-export function route<E extends Endpoint>(
+export function route<E extends Endpoint, H extends z.ZodType | undefined = undefined>(
   app: App,
   endpoint: E,
-  handler: Handler<E>,
-  options: RouteOptions = {},
+  handler: Handler<E, Parsed<H>>,
+  options: RouteOptions<H> = {},
 ) {
-  const { preHandler, ...rest } = options;
+  const { preHandler, headers, ...rest } = options;
   app.route({
     ...rest,
     method: endpoint.method,
     url: endpoint.path,
-    schema: schemaOf(endpoint),
+    schema: { ...schemaOf(endpoint), ...(headers ? { headers } : {}) },
     preHandler: [...roleGuards[endpoint.access], ...(preHandler ? [preHandler].flat() : [])],
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown,
   });

@@ -1,4 +1,20 @@
-import type { Endpoint } from "../endpoint.ts";
+import { defineEndpoint } from "../endpoint.ts";
+import { bonusRequestSchema, bonusSchema } from "../trust.ts";
 
-/** Filled in as the module's routes move to declarations (issue 33). */
-export const bonusesEndpoints: Record<string, Endpoint> = {};
+/** A buyer's bonus to a worker. */
+export const bonusesEndpoints = {
+  /** The route also requires the Idempotency-Key header (IDEMPOTENCY_KEY_HEADER). */
+  sendBonus: defineEndpoint({
+    method: "POST",
+    path: "/api/bonuses",
+    operationId: "sendBonus",
+    access: "buyer",
+    tags: ["buyer"],
+    summary: "Send a bonus from your wallet to a worker who submitted to your task",
+    description:
+      "Needs an Idempotency-Key header: a retry with the same key and body answers the first bonus again and pays nothing more; the same key with another body is 409 IDEMPOTENCY_MISMATCH. 409 INSUFFICIENT_COINS when your wallet cannot pay.",
+    body: bonusRequestSchema,
+    response: { 201: bonusSchema },
+    errors: [404, 409],
+  }),
+};

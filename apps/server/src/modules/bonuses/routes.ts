@@ -1,29 +1,18 @@
 import { z } from "zod";
 import {
-  bonusRequestSchema,
-  bonusSchema,
+  bonusesEndpoints as endpoints,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
 } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
+import { currentUser } from "../../plugins/auth-guard.ts";
+import { route } from "../../plugins/endpoint-route.ts";
 import { sendBonus } from "./service.ts";
 
 export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    "/api/bonuses",
-    {
-      preHandler: requireRole("buyer"),
-      schema: {
-        tags: ["buyer"],
-        summary: "Send a bonus from your wallet to a worker who submitted to your task",
-        description:
-          "Needs an Idempotency-Key header: a retry with the same key and body answers the first bonus again and pays nothing more; the same key with another body is 409 IDEMPOTENCY_MISMATCH. 409 INSUFFICIENT_COINS when your wallet cannot pay.",
-        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
-        body: bonusRequestSchema,
-        response: { 201: bonusSchema },
-      },
-    },
+  route(
+    app,
+    endpoints.sendBonus,
     async (request, reply) => {
       const bonus = await sendBonus(app.db, {
         buyerId: (await currentUser(request)).id,
@@ -33,5 +22,6 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send(bonus);
     },
+    { headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }) },
   );
 };
