@@ -7,6 +7,7 @@ import {
   type QueryOf,
 } from "@taskmint/shared";
 import { apiErrorSchema } from "@taskmint/shared/schemas";
+import type { z } from "zod";
 
 /** An error answer of the API: `{"error": {"code", "message", "details"}}`. */
 export class ApiError extends Error {
@@ -34,8 +35,8 @@ export type CallInput<E extends Endpoint> = ([ParamsOf<E>] extends [never]
   ? unknown
   : { params: ParamsOf<E> }) &
   ([QueryOf<E>] extends [never] ? unknown : { query?: QueryOf<E> }) &
-  (E extends { form: { json: true } }
-    ? { body: FormData | BodyOf<E> }
+  (E extends { form: { json: true; fields: infer Fields extends z.ZodType } }
+    ? { body: FormData | z.input<Fields> }
     : E extends { form: object }
       ? { body: FormData }
       : [BodyOf<E>] extends [never]
