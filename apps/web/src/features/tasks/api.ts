@@ -1,6 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
-import type { EditableTaskFields, RefundedCoins, Reservation, Submission, Task } from "@taskmint/shared";
-import { api } from "../../lib/api.ts";
+import {
+  reservationsEndpoints,
+  submissionsEndpoints,
+  tasksEndpoints,
+  type EditableTaskFields,
+} from "@taskmint/shared";
+import { call } from "../../lib/api.ts";
 import { sessionQueries } from "../../lib/auth.ts";
 import { useInvalidate } from "../../lib/invalidate.ts";
 import { taskQueries } from "./queries.ts";
@@ -11,7 +16,7 @@ const useRefreshAfterChange = () => useInvalidate(sessionQueries.me().queryKey, 
 export function useCreateTask() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (form: FormData) => api<Task>("/api/tasks", { body: form }),
+    mutationFn: (form: FormData) => call(tasksEndpoints.createTask, { body: form }),
     onSuccess: refresh,
   });
 }
@@ -20,7 +25,7 @@ export function useUpdateTask() {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: ({ id, fields }: { id: string; fields: EditableTaskFields }) =>
-      api<Task>(`/api/tasks/${id}`, { method: "PATCH", body: fields }),
+      call(tasksEndpoints.updateTask, { params: { id }, body: fields }),
     onSuccess: refresh,
   });
 }
@@ -28,7 +33,7 @@ export function useUpdateTask() {
 export function useDeleteTask() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (id: string) => api<RefundedCoins>(`/api/tasks/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(tasksEndpoints.deleteTask, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -37,12 +42,13 @@ export function useSubmitWork(taskId: string) {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: ({ details, screenshots }: { details: string; screenshots: File[] }) => {
+      const params = { id: taskId };
       if (screenshots.length === 0)
-        return api<Submission>(`/api/tasks/${taskId}/submissions`, { body: { submission_details: details } });
+        return call(submissionsEndpoints.submitWork, { params, body: { submission_details: details } });
       const form = new FormData();
       form.append("submission_details", details);
       for (const file of screenshots) form.append("attachments", file);
-      return api<Submission>(`/api/tasks/${taskId}/submissions`, { body: form });
+      return call(submissionsEndpoints.submitWork, { params, body: form });
     },
     onSuccess: refresh,
   });
@@ -51,10 +57,15 @@ export function useSubmitWork(taskId: string) {
 export function useReview() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: ({ id, decision, reason }: { id: string; decision: "approve" | "reject"; reason?: string }) =>
-      api<Submission>(`/api/submissions/${id}/${decision}`, {
-        body: decision === "reject" ? { reason } : {},
-      }),
+    mutationFn: (
+      review: { id: string } & ({ decision: "approve" } | { decision: "reject"; reason: string }),
+    ) =>
+      review.decision === "reject"
+        ? call(submissionsEndpoints.rejectSubmission, {
+            params: { id: review.id },
+            body: { reason: review.reason },
+          })
+        : call(submissionsEndpoints.approveSubmission, { params: { id: review.id } }),
     onSuccess: refresh,
   });
 }
@@ -63,7 +74,7 @@ export function useReview() {
 export function useReserve() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (taskId: string) => api<Reservation>(`/api/tasks/${taskId}/reservations`, { body: {} }),
+    mutationFn: (taskId: string) => call(reservationsEndpoints.reserveSlot, { params: { id: taskId } }),
     onSuccess: refresh,
   });
 }
@@ -72,7 +83,7 @@ export function useCancelReservation() {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: (reservationId: string) =>
-      api<Reservation>(`/api/reservations/${reservationId}`, { method: "DELETE" }),
+      call(reservationsEndpoints.cancelReservation, { params: { id: reservationId } }),
     onSuccess: refresh,
   });
 }

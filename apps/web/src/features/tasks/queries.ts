@@ -1,23 +1,25 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type {
-  BuyerStats,
-  LargePage,
-  Page,
-  Reservation,
-  Submission,
-  SubmissionStatus,
-  Task,
-  TaskDetails,
-  TaskFilters,
-  WorkerStats,
+import {
+  reservationsEndpoints,
+  statsEndpoints,
+  submissionsEndpoints,
+  tasksEndpoints,
+  type LargePage,
+  type SubmissionStatus,
+  type Task,
+  type TaskFilters,
 } from "@taskmint/shared";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/api.ts";
 import { workQueriesRoot } from "../../lib/queryKeys.ts";
-import { taskFiltersQuery } from "../../lib/taskFiltersQuery.ts";
 
 const PAGE_SIZE = 10;
-const pageQuery = (page: number, extra = "") => `?page=${page}&limit=${PAGE_SIZE}${extra}`;
 const all = workQueriesRoot;
+
+/** The page number and the cursor that starts it, from useCursorPages()'s query string. */
+function keysetPage(cursorQuery: string) {
+  const fields = new URLSearchParams(cursorQuery);
+  return { page: Number(fields.get("page")), cursor: fields.get("cursor") ?? undefined };
+}
 
 /** The tasks and submissions of workers and buyers; `all` is what a change to any of them invalidates. */
 export const taskQueries = {
@@ -25,47 +27,51 @@ export const taskQueries = {
   detail: (id: string) =>
     queryOptions({
       queryKey: [...all, "detail", id],
-      queryFn: () => api<TaskDetails>(`/api/tasks/${id}`),
+      queryFn: () => call(tasksEndpoints.getTask, { params: { id } }),
     }),
   buyerTasks: (page: number) =>
     queryOptions({
       queryKey: [...all, "buyer-tasks", page],
-      queryFn: () => api<Page<Task>>(`/api/buyer/tasks${pageQuery(page)}`),
+      queryFn: () => call(tasksEndpoints.listBuyerTasks, { query: { page, limit: PAGE_SIZE } }),
       placeholderData: keepPreviousData,
     }),
   buyerStats: () =>
-    queryOptions({ queryKey: [...all, "buyer-stats"], queryFn: () => api<BuyerStats>("/api/buyer/stats") }),
+    queryOptions({ queryKey: [...all, "buyer-stats"], queryFn: () => call(statsEndpoints.getBuyerStats) }),
   reviewQueue: (page: number) =>
     queryOptions({
       queryKey: [...all, "review-queue", page],
-      queryFn: () => api<Page<Submission>>(`/api/buyer/submissions${pageQuery(page, "&status=pending")}`),
+      queryFn: () =>
+        call(submissionsEndpoints.listBuyerSubmissions, {
+          query: { page, limit: PAGE_SIZE, status: "pending" },
+        }),
       placeholderData: keepPreviousData,
     }),
   /** `cursorQuery` comes from useCursorPages(). */
   workerTasks: (filters: TaskFilters) => (cursorQuery: string) =>
     queryOptions({
       queryKey: [...all, "worker-tasks", filters, cursorQuery],
-      queryFn: () =>
-        api<LargePage<Task>>(
-          `/api/worker/tasks?${taskFiltersQuery(filters)}&${cursorQuery}&limit=${PAGE_SIZE}`,
-        ),
+      // A large page (and an estimate the list does not show), as the paged list takes it.
+      queryFn: (): Promise<LargePage<Task>> =>
+        call(tasksEndpoints.listWorkerTasks, {
+          query: { ...filters, ...keysetPage(cursorQuery), limit: PAGE_SIZE },
+        }),
       placeholderData: keepPreviousData,
     }),
   workerSubmissions: (page: number, status?: SubmissionStatus) =>
     queryOptions({
       queryKey: [...all, "worker-submissions", page, status],
       queryFn: () =>
-        api<Page<Submission>>(`/api/worker/submissions${pageQuery(page, status ? `&status=${status}` : "")}`),
+        call(submissionsEndpoints.listWorkerSubmissions, { query: { page, limit: PAGE_SIZE, status } }),
       placeholderData: keepPreviousData,
     }),
   reservations: () =>
     queryOptions({
       queryKey: [...all, "reservations"],
-      queryFn: () => api<Reservation[]>("/api/worker/reservations"),
+      queryFn: () => call(reservationsEndpoints.listMyReservations),
     }),
   workerStats: () =>
     queryOptions({
       queryKey: [...all, "worker-stats"],
-      queryFn: () => api<WorkerStats>("/api/worker/stats"),
+      queryFn: () => call(statsEndpoints.getWorkerStats),
     }),
 };

@@ -25,7 +25,7 @@ export function TopPerformers() {
         <ul className="mt-10 flex flex-wrap justify-center gap-4" data-testid="top-performers">
           {workers.map((worker, index) => (
             <li
-              key={worker.id ?? index}
+              key={worker.id}
               className="card w-full max-w-xs bg-base-100 shadow-sm sm:w-[calc((100%-1rem)/2)] md:w-[calc((100%-2rem)/3)] lg:w-[calc((100%-3rem)/4)] xl:w-[calc((100%-5rem)/6)]"
             >
               <div className="card-body items-center p-4 text-center">
@@ -50,15 +50,11 @@ export function TopPerformers() {
                   </span>
                 </div>
                 <h3 className="mt-2 font-semibold">{worker.name}</h3>
-                <p className="text-sm">{coinCount(worker.coins ?? 0)}</p>
+                <p className="text-sm">{coinCount(worker.coins)}</p>
                 {/* Their level and approval rate (rule R21): "Gold · 98% approved". */}
                 <span className="badge badge-primary badge-sm">
-                  {worker.reputation ? (
-                    <span className="capitalize">{worker.reputation.level}</span>
-                  ) : (
-                    "Top performer"
-                  )}
-                  {worker.reputation?.approval_rate != null &&
+                  <span className="capitalize">{worker.reputation.level}</span>
+                  {worker.reputation.approval_rate !== null &&
                     ` · ${worker.reputation.approval_rate}% approved`}
                 </span>
               </div>
