@@ -1,14 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import type {
-  AdminUser,
-  DeletedUser,
-  DeleteUserRequest,
-  PayoutForm,
-  RefundedCoins,
-  Role,
-  Withdrawal,
+import {
+  adminEndpoints,
+  withdrawalsEndpoints,
+  type DeleteUserRequest,
+  type PayoutForm,
+  type Role,
 } from "@taskmint/shared";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/api.ts";
 import { useInvalidate } from "../../lib/invalidate.ts";
 import { adminQueries } from "./queries.ts";
 
@@ -24,13 +22,14 @@ export function useDecideWithdrawal() {
   return useMutation({
     mutationFn: ({ id, ...decision }: WithdrawalDecision) =>
       decision.approve
-        ? api<Withdrawal>(`/api/admin/withdrawals/${id}/approve`, {
+        ? call(withdrawalsEndpoints.approveWithdrawal, {
+            params: { id },
             body: {
               payout_reference: decision.payout_reference,
               ...(decision.confirm_high_risk ? { confirm_high_risk: true } : {}),
             },
           })
-        : api<Withdrawal>(`/api/admin/withdrawals/${id}/reject`, { body: { reason: decision.reason } }),
+        : call(withdrawalsEndpoints.rejectWithdrawal, { params: { id }, body: { reason: decision.reason } }),
     onSuccess: refresh,
   });
 }
@@ -39,7 +38,7 @@ export function useChangeRole() {
   const refresh = useRefreshAdmin();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: Role }) =>
-      api<AdminUser>(`/api/admin/users/${id}`, { method: "PATCH", body: { role } }),
+      call(adminEndpoints.changeUserRole, { params: { id }, body: { role } }),
     onSuccess: refresh,
   });
 }
@@ -49,7 +48,7 @@ export function useDeleteUser() {
   const refresh = useRefreshAdmin();
   return useMutation({
     mutationFn: ({ id, choice }: { id: string; choice: DeleteUserRequest }) =>
-      api<DeletedUser>(`/api/admin/users/${id}`, { method: "DELETE", body: choice }),
+      call(adminEndpoints.deleteUser, { params: { id }, body: choice }),
     onSuccess: refresh,
   });
 }
@@ -57,7 +56,7 @@ export function useDeleteUser() {
 export function useAdminDeleteTask() {
   const refresh = useRefreshAdmin();
   return useMutation({
-    mutationFn: (id: string) => api<RefundedCoins>(`/api/admin/tasks/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(adminEndpoints.deleteAnyTask, { params: { id } }),
     onSuccess: refresh,
   });
 }

@@ -1,40 +1,42 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type {
-  AdminStats,
-  AdminUser,
-  AuditRecord,
-  DailyActivity,
-  LargePage,
-  LedgerReport,
-  Page,
-  PayoutReview,
-  Role,
-  Task,
-  Withdrawal,
-  WithdrawalStatus,
+import {
+  adminEndpoints,
+  ledgerEndpoints,
+  statsEndpoints,
+  withdrawalsEndpoints,
+  type AuditAction,
+  type Role,
+  type WithdrawalStatus,
 } from "@taskmint/shared";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/api.ts";
 
 const all = ["admin"] as const;
+const PAGE_SIZE = 10;
+
+/** The page number and the cursor that starts it, from useCursorPages()'s query string. */
+function keysetPage(pageQuery: string) {
+  const fields = new URLSearchParams(pageQuery);
+  return { page: Number(fields.get("page")), cursor: fields.get("cursor") ?? undefined };
+}
 
 /** What the admin pages show; `all` is what an admin's action invalidates. */
 export const adminQueries = {
   all,
   stats: () =>
-    queryOptions({ queryKey: [...all, "stats"], queryFn: () => api<AdminStats>("/api/admin/stats") }),
+    queryOptions({ queryKey: [...all, "stats"], queryFn: () => call(statsEndpoints.getAdminStats) }),
   ledger: () =>
     queryOptions({
       queryKey: [...all, "ledger-check"],
-      queryFn: () => api<LedgerReport>("/api/admin/ledger/check"),
+      queryFn: () => call(ledgerEndpoints.checkLedger),
     }),
   /** Withdrawals by status ("" for all) and a search of the worker's name or email. */
   withdrawals: (page: number, status: WithdrawalStatus | "", q: string) =>
     queryOptions({
       queryKey: [...all, "withdrawals", page, status, q],
       queryFn: () =>
-        api<Page<Withdrawal>>(
-          `/api/admin/withdrawals?page=${page}&limit=10${status ? `&status=${status}` : ""}${q ? `&q=${encodeURIComponent(q)}` : ""}`,
-        ),
+        call(withdrawalsEndpoints.listWithdrawals, {
+          query: { page, limit: PAGE_SIZE, status: status || undefined, q: q || undefined },
+        }),
       placeholderData: keepPreviousData,
     }),
   /** `pageQuery` comes from useCursorPages(). */
@@ -42,34 +44,37 @@ export const adminQueries = {
     queryOptions({
       queryKey: [...all, "users", pageQuery, q, role],
       queryFn: () =>
-        api<LargePage<AdminUser>>(
-          `/api/admin/users?${pageQuery}&limit=10&q=${encodeURIComponent(q)}${role ? `&role=${role}` : ""}`,
-        ),
+        call(adminEndpoints.listUsers, {
+          query: { ...keysetPage(pageQuery), limit: PAGE_SIZE, q, role: role || undefined },
+        }),
       placeholderData: keepPreviousData,
     }),
   /** Before paying out a user being deleted: their balance, whether they may be paid, the risk (rule R30). */
   payoutReview: (userId: string) =>
     queryOptions({
       queryKey: [...all, "payout-review", userId],
-      queryFn: () => api<PayoutReview>(`/api/admin/users/${userId}/payout-review`),
+      queryFn: () => call(adminEndpoints.reviewPayoutOnDeletion, { params: { id: userId } }),
     }),
   /** `pageQuery` comes from useCursorPages(). */
   tasks: (pageQuery: string) =>
     queryOptions({
       queryKey: [...all, "tasks", pageQuery],
-      queryFn: () => api<LargePage<Task>>(`/api/admin/tasks?${pageQuery}&limit=10`),
+      queryFn: () =>
+        call(adminEndpoints.listAllTasks, { query: { ...keysetPage(pageQuery), limit: PAGE_SIZE } }),
       placeholderData: keepPreviousData,
     }),
-  audit: (page: number, action: string) =>
+  audit: (page: number, action: AuditAction | "") =>
     queryOptions({
       queryKey: [...all, "audit", page, action],
       queryFn: () =>
-        api<Page<AuditRecord>>(`/api/admin/audit?page=${page}&limit=10${action ? `&action=${action}` : ""}`),
+        call(adminEndpoints.listAuditTrail, {
+          query: { page, limit: PAGE_SIZE, action: action || undefined },
+        }),
       placeholderData: keepPreviousData,
     }),
   dailyActivity: (days: number) =>
     queryOptions({
       queryKey: [...all, "daily", days],
-      queryFn: () => api<DailyActivity[]>(`/api/admin/stats/daily?days=${days}`),
+      queryFn: () => call(statsEndpoints.getDailyStats, { query: { days } }),
     }),
 };

@@ -1,5 +1,6 @@
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
+import type { AuditAction } from "@taskmint/shared";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { adminQueries } from "../queries.ts";
 import { When } from "../../../components/ui/When.tsx";
@@ -22,7 +23,7 @@ const describe = (values: Record<string, unknown> | null) =>
 
 /** Who did what, when, with the values before and after. */
 export function AuditTrail() {
-  const [action, setAction] = useState("");
+  const [action, setAction] = useState<AuditAction | "">("");
   return (
     <div>
       <select
@@ -30,7 +31,7 @@ export function AuditTrail() {
         aria-label="Filter by action"
         value={action}
         onChange={(event) => {
-          setAction(event.target.value);
+          setAction(event.target.value as AuditAction | "");
         }}
       >
         <option value="">All actions</option>
