@@ -1,6 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import type { Payment, SandboxCard, StartedPayment, Withdrawal, WithdrawalRequest } from "@taskmint/shared";
-import { api } from "../../lib/api.ts";
+import {
+  paymentsEndpoints,
+  withdrawalsEndpoints,
+  type SandboxCard,
+  type Withdrawal,
+  type WithdrawalRequest,
+} from "@taskmint/shared";
+import { call } from "../../lib/api.ts";
 import { sessionQueries } from "../../lib/auth.ts";
 import { useInvalidate } from "../../lib/invalidate.ts";
 import { coinQueries } from "./queries.ts";
@@ -13,8 +19,11 @@ export function usePayWithCard() {
   const refresh = useRefreshCoins();
   return useMutation({
     mutationFn: async ({ packageId, card }: { packageId: string; card: SandboxCard }) => {
-      const started = await api<StartedPayment>("/api/payments", { body: { package_id: packageId } });
-      return api<Payment>(`/api/payments/${started.payment.id}/sandbox-confirm`, { body: card });
+      const started = await call(paymentsEndpoints.startPayment, { body: { package_id: packageId } });
+      return call(paymentsEndpoints.confirmSandboxPayment, {
+        params: { id: started.payment.id },
+        body: card,
+      });
     },
     onSettled: refresh,
   });
@@ -24,7 +33,7 @@ export function usePayWithCard() {
 export function useConfirmStripePayment() {
   const refresh = useRefreshCoins();
   return useMutation({
-    mutationFn: (paymentId: string) => api<Payment>(`/api/payments/${paymentId}/confirm`, { body: {} }),
+    mutationFn: (paymentId: string) => call(paymentsEndpoints.confirmPayment, { params: { id: paymentId } }),
     onSettled: refresh,
   });
 }
@@ -32,7 +41,8 @@ export function useConfirmStripePayment() {
 export function useRequestWithdrawal() {
   const refresh = useRefreshCoins();
   return useMutation({
-    mutationFn: (request: WithdrawalRequest) => api<Withdrawal>("/api/withdrawals", { body: request }),
+    mutationFn: (request: WithdrawalRequest) =>
+      call(withdrawalsEndpoints.requestWithdrawal, { body: request }),
     onSuccess: refresh,
   });
 }
@@ -42,7 +52,7 @@ export function useCancelWithdrawal() {
   const refresh = useRefreshCoins();
   return useMutation({
     mutationFn: (withdrawal: Withdrawal) =>
-      api<Withdrawal>(`/api/withdrawals/${withdrawal.id}/cancel`, { body: {} }),
+      call(withdrawalsEndpoints.cancelWithdrawal, { params: { id: withdrawal.id } }),
     onSuccess: refresh,
   });
 }

@@ -1,16 +1,9 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type {
-  CoinPackageOffer,
-  CursorPage,
-  Page,
-  Payment,
-  StartedPayment,
-  StatementEntry,
-  Withdrawal,
-} from "@taskmint/shared";
-import { api } from "../../lib/api.ts";
+import { ledgerEndpoints, paymentsEndpoints, withdrawalsEndpoints } from "@taskmint/shared";
+import { call } from "../../lib/api.ts";
 
 const all = ["coins"] as const;
+const PAGE_SIZE = 10;
 
 /** Coin packages, payments and withdrawals; `all` is what moving coins invalidates. */
 export const coinQueries = {
@@ -18,19 +11,19 @@ export const coinQueries = {
   packages: () =>
     queryOptions({
       queryKey: [...all, "packages"],
-      queryFn: () => api<CoinPackageOffer[]>("/api/coin-packages"),
+      queryFn: () => call(paymentsEndpoints.listCoinPackages),
       staleTime: Infinity,
     }),
   payments: (page: number) =>
     queryOptions({
       queryKey: [...all, "payments", page],
-      queryFn: () => api<Page<Payment>>(`/api/payments?page=${page}&limit=10`),
+      queryFn: () => call(paymentsEndpoints.listMyPayments, { query: { page, limit: PAGE_SIZE } }),
       placeholderData: keepPreviousData,
     }),
   myWithdrawals: (page: number) =>
     queryOptions({
       queryKey: [...all, "my-withdrawals", page],
-      queryFn: () => api<Page<Withdrawal>>(`/api/worker/withdrawals?page=${page}&limit=10`),
+      queryFn: () => call(withdrawalsEndpoints.listMyWithdrawals, { query: { page, limit: PAGE_SIZE } }),
       placeholderData: keepPreviousData,
     }),
   /** The coin statement, newest first, 25 entries at a time. */
@@ -38,9 +31,7 @@ export const coinQueries = {
     infiniteQueryOptions({
       queryKey: [...all, "statement"],
       queryFn: ({ pageParam }) =>
-        api<CursorPage<StatementEntry>>(
-          `/api/me/statement?limit=25${pageParam ? `&cursor=${pageParam}` : ""}`,
-        ),
+        call(ledgerEndpoints.getMyStatement, { query: { limit: 25, cursor: pageParam || undefined } }),
       initialPageParam: "",
       getNextPageParam: (last) => last.next_cursor ?? undefined,
     }),
@@ -52,7 +43,7 @@ export const coinQueries = {
   stripeIntent: (packageId: string) =>
     queryOptions({
       queryKey: ["stripe-intent", packageId],
-      queryFn: () => api<StartedPayment>("/api/payments", { body: { package_id: packageId } }),
+      queryFn: () => call(paymentsEndpoints.startPayment, { body: { package_id: packageId } }),
       staleTime: "static",
       gcTime: 0,
       retry: false,

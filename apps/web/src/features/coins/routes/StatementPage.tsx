@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
-import type { StatementEntry, StatementEntryKind } from "@taskmint/shared";
+import { ledgerEndpoints, urlOf, type StatementEntry, type StatementEntryKind } from "@taskmint/shared";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { Page } from "../../../components/ui/Page.tsx";
 import { ListSkeleton } from "../../../components/ui/PageSkeleton.tsx";
@@ -69,7 +69,7 @@ export function StatementPage() {
       title="Statement"
       className="mx-auto max-w-4xl"
       actions={
-        <a href="/api/me/statement.csv" download className="btn btn-sm">
+        <a href={urlOf(ledgerEndpoints.downloadMyStatement)} download className="btn btn-sm">
           <Download className="size-4" aria-hidden="true" />
           Download CSV
         </a>
