@@ -1,11 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  trustEndpoints as endpoints,
-  type Bonus,
-  type Submission,
-} from "@taskmint/shared";
-import { api, call } from "../../lib/api.ts";
+import { appealsEndpoints, bonusesEndpoints, IDEMPOTENCY_KEY_HEADER, trustEndpoints } from "@taskmint/shared";
+import { call } from "../../lib/api.ts";
 import { sessionQueries } from "../../lib/auth.ts";
 import { useInvalidate } from "../../lib/invalidate.ts";
 import { workQueriesRoot } from "../../lib/queryKeys.ts";
@@ -13,13 +8,11 @@ import { workQueriesRoot } from "../../lib/queryKeys.ts";
 /** Appeals, bonuses and blocks change coins and the lists that show submissions and tasks. */
 const useRefresh = () => useInvalidate(sessionQueries.me().queryKey, workQueriesRoot);
 
-const appealUrl = (id: string, step = "") => `/api/submissions/${id}/appeal${step ? `/${step}` : ""}`;
-
 export function useAppeal() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, message }: { id: string; message: string }) =>
-      api<Submission>(appealUrl(id), { body: { message } }),
+      call(appealsEndpoints.appealRejection, { params: { id }, body: { message } }),
     onSuccess: refresh,
   });
 }
@@ -27,7 +20,7 @@ export function useAppeal() {
 export function useEscalate() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api<Submission>(appealUrl(id, "escalate"), { body: {} }),
+    mutationFn: (id: string) => call(appealsEndpoints.escalateAppeal, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -36,10 +29,10 @@ export function useEscalate() {
 export function useAnswerAppeal() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, overturn, answer }: { id: string; overturn: boolean; answer?: string }) =>
-      overturn
-        ? api<Submission>(appealUrl(id, "overturn"), { body: {} })
-        : api<Submission>(appealUrl(id, "uphold"), { body: { answer } }),
+    mutationFn: (step: { id: string } & ({ overturn: true } | { overturn: false; answer: string })) =>
+      step.overturn
+        ? call(appealsEndpoints.overturnRejection, { params: { id: step.id } })
+        : call(appealsEndpoints.upholdRejection, { params: { id: step.id }, body: { answer: step.answer } }),
     onSuccess: refresh,
   });
 }
@@ -48,7 +41,7 @@ export function useDecideAppeal() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, decision, answer }: { id: string; decision: "overturn" | "uphold"; answer: string }) =>
-      api<Submission>(`/api/admin/appeals/${id}/decide`, { body: { decision, answer } }),
+      call(appealsEndpoints.decideAppeal, { params: { submission_id: id }, body: { decision, answer } }),
     onSuccess: refresh,
   });
 }
@@ -61,7 +54,7 @@ export function useSendBonus() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (bonus: { submissionId: string; coins: number; message: string; idempotencyKey: string }) =>
-      api<Bonus>("/api/bonuses", {
+      call(bonusesEndpoints.sendBonus, {
         body: { submission_id: bonus.submissionId, coins: bonus.coins, message: bonus.message },
         headers: { [IDEMPOTENCY_KEY_HEADER]: bonus.idempotencyKey },
       }),
@@ -73,7 +66,7 @@ export function useBlockWorker() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ workerId, note }: { workerId: string; note?: string }) =>
-      call(endpoints.blockWorker, { body: { worker_id: workerId, ...(note ? { note } : {}) } }),
+      call(trustEndpoints.blockWorker, { body: { worker_id: workerId, ...(note ? { note } : {}) } }),
     onSuccess: refresh,
   });
 }
@@ -81,7 +74,7 @@ export function useBlockWorker() {
 export function useUnblockWorker() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (workerId: string) => call(endpoints.unblockWorker, { params: { worker_id: workerId } }),
+    mutationFn: (workerId: string) => call(trustEndpoints.unblockWorker, { params: { worker_id: workerId } }),
     onSuccess: refresh,
   });
 }
@@ -89,7 +82,7 @@ export function useUnblockWorker() {
 export function useHideBuyer() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (buyerId: string) => call(endpoints.hideBuyer, { body: { buyer_id: buyerId } }),
+    mutationFn: (buyerId: string) => call(trustEndpoints.hideBuyer, { body: { buyer_id: buyerId } }),
     onSuccess: refresh,
   });
 }
@@ -97,7 +90,7 @@ export function useHideBuyer() {
 export function useUnhideBuyer() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (buyerId: string) => call(endpoints.unhideBuyer, { params: { buyer_id: buyerId } }),
+    mutationFn: (buyerId: string) => call(trustEndpoints.unhideBuyer, { params: { buyer_id: buyerId } }),
     onSuccess: refresh,
   });
 }

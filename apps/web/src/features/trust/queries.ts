@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { trustEndpoints, type Page, type Submission } from "@taskmint/shared";
-import { api, call } from "../../lib/api.ts";
+import { appealsEndpoints, submissionsEndpoints, trustEndpoints } from "@taskmint/shared";
+import { call } from "../../lib/api.ts";
 import { workQueriesRoot } from "../../lib/queryKeys.ts";
 
 const PAGE_SIZE = 10;
-const pageQuery = (page: number) => `?page=${page}&limit=${PAGE_SIZE}`;
 
 /**
  * Blocks, hidden buyers and appeals (issue 18). Under the tasks' key: a review, an appeal or a
@@ -27,14 +26,17 @@ export const trustQueries = {
   appealsToAnswer: (page: number) =>
     queryOptions({
       queryKey: [...workQueriesRoot, "appeals-to-answer", page],
-      queryFn: () => api<Page<Submission>>(`/api/buyer/submissions${pageQuery(page)}&appeal=open`),
+      queryFn: () =>
+        call(submissionsEndpoints.listBuyerSubmissions, {
+          query: { page, limit: PAGE_SIZE, appeal: "open" },
+        }),
       placeholderData: keepPreviousData,
     }),
   /** The admins' escalated appeals, the longest waiting first. */
   escalatedAppeals: (page: number) =>
     queryOptions({
       queryKey: [...workQueriesRoot, "escalated-appeals", page],
-      queryFn: () => api<Page<Submission>>(`/api/admin/appeals${pageQuery(page)}`),
+      queryFn: () => call(appealsEndpoints.listEscalatedAppeals, { query: { page, limit: PAGE_SIZE } }),
       placeholderData: keepPreviousData,
     }),
 };
