@@ -1,8 +1,9 @@
-import { resetPasswordSchema, userAnswerSchema } from "@taskmint/shared";
+import { authEndpoints as endpoints } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { route } from "../../plugins/endpoint-route.ts";
 import { getUser } from "../users/service.ts";
 import { voidPasswordResetLinks } from "./service.ts";
 import { headersForAuth } from "./auth.ts";
@@ -19,17 +20,9 @@ const invalidLink = () =>
 export const passwordRoutes: FastifyPluginAsyncZod<{
   rateLimit: false | { max: number; timeWindow: string };
 }> = async (app, options) => {
-  app.post(
-    "/api/password/reset",
-    {
-      config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
-      schema: {
-        tags: ["account"],
-        summary: "Set a new password with the token of a reset link, and sign in",
-        body: resetPasswordSchema,
-        response: { 200: userAnswerSchema },
-      },
-    },
+  route(
+    app,
+    endpoints.resetPassword,
     async (request, reply) => {
       const { token, password } = request.body;
       const context = await app.auth.$context;
@@ -54,5 +47,6 @@ export const passwordRoutes: FastifyPluginAsyncZod<{
       void reply.header("set-cookie", signIn.headers.getSetCookie());
       return { user: await getUser(app.db, userId) };
     },
+    { config: options.rateLimit ? { rateLimit: options.rateLimit } : {} },
   );
 };

@@ -1,7 +1,8 @@
-import { registerFieldsSchema, userAnswerSchema } from "@taskmint/shared";
+import { authEndpoints as endpoints } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.ts";
 import { readMultipart, singleFile } from "../../lib/multipart.ts";
+import { route } from "../../plugins/endpoint-route.ts";
 import { fieldMessages } from "../../plugins/errors.ts";
 import { registerUser } from "../users/service.ts";
 import { headersForAuth } from "./auth.ts";
@@ -11,22 +12,12 @@ import { mailVerificationLink } from "./routes.ts";
 export const registerRoutes: FastifyPluginAsyncZod<{
   rateLimit: false | { max: number; timeWindow: string };
 }> = async (app, options) => {
-  app.post(
-    "/api/register",
-    {
-      config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
-      schema: {
-        tags: ["account"],
-        summary: "Create a worker or buyer account and sign in",
-        description:
-          "multipart/form-data with the fields name, role (worker|buyer), email, password and the file photo (an image, at most 5 MB). Grants the starting coins (worker 10, buyer 50) and sets the session cookie.",
-        consumes: ["multipart/form-data"],
-        response: { 201: userAnswerSchema },
-      },
-    },
+  route(
+    app,
+    endpoints.register,
     async (request, reply) => {
       const form = await readMultipart(request);
-      const parsed = registerFieldsSchema.safeParse(form.fields);
+      const parsed = endpoints.register.form.fields.safeParse(form.fields);
       const photo = singleFile(form, "photo");
       if (!parsed.success || !photo) {
         const details = parsed.success ? {} : fieldMessages(parsed.error.issues);
@@ -43,5 +34,6 @@ export const registerRoutes: FastifyPluginAsyncZod<{
       mailVerificationLink(app, user);
       return reply.status(201).send({ user });
     },
+    { config: options.rateLimit ? { rateLimit: options.rateLimit } : {} },
   );
 };

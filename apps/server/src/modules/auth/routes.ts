@@ -1,20 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  changePasswordSchema,
-  passwordResetRequestSchema,
-  paths,
-  resetRequestedSchema,
-  resetTokenSchema,
-  signInRequestSchema,
-  socialSignInSchema,
-  textSchema,
-  unstorableCharacters,
-} from "@taskmint/shared";
-import { z } from "zod";
+import { authEndpoints as endpoints, paths, unstorableCharacters } from "@taskmint/shared";
 import { trustedOrigins } from "../../env.ts";
 import { AppError } from "../../lib/errors.ts";
-import { currentUser, requireRole } from "../../plugins/auth-guard.ts";
+import { currentUser } from "../../plugins/auth-guard.ts";
+import { route } from "../../plugins/endpoint-route.ts";
 import { headersForAuth, verificationMail } from "./auth.ts";
 import { authForwarder } from "./forward.ts";
 import { getUser } from "../users/service.ts";
@@ -98,113 +88,68 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
   };
 
   const ownOrigins = new Set(trustedOrigins(app.env));
-  /** A page of this site, as an address the library will send the browser to. */
-  const pageOfThisSite = z
-    .string()
-    .max(500)
-    .refine(
-      (value) =>
-        unstorableCharacters(value) === null &&
-        URL.canParse(value, app.env.PUBLIC_URL) &&
-        ownOrigins.has(new URL(value, app.env.PUBLIC_URL).origin),
-      "Must be a page of this site",
-    );
+  /**
+   * Whether an address the library will send the browser to is a page of this site. The
+   * declarations hold only its shape (they cannot know this app's origins), so the routes check
+   * this themselves, with the answer the schema's refinement gave.
+   */
+  const isPageOfThisSite = (value: string) =>
+    unstorableCharacters(value) === null &&
+    URL.canParse(value, app.env.PUBLIC_URL) &&
+    ownOrigins.has(new URL(value, app.env.PUBLIC_URL).origin);
+  const notAPageOfThisSite = (field: string) =>
+    new AppError("VALIDATION", "Some fields are invalid", { [field]: "Must be a page of this site" });
   const resetPageDefault = `${app.env.PUBLIC_URL}${paths.resetPassword}`;
   const verifyPageDefault = `${app.env.PUBLIC_URL}${paths.verifyEmail}`;
 
-  const tags = ["account"];
-
-  app.post(
-    "/api/auth/sign-in/email",
-    {
-      config: byAddress,
-      preHandler: signInLimits,
-      schema: {
-        tags,
-        summary: "Sign in with email and password; sets the session cookie",
-        body: signInRequestSchema,
-      },
-    },
+  route(
+    app,
+    endpoints.signInWithEmail,
     async (request, reply) => {
       const answer = await forward(request, reply, "/sign-in/email");
       if (reply.statusCode === 401) await countFailedSignIn(request);
       return answer;
     },
+    { config: byAddress, preHandler: signInLimits },
   );
 
-  app.post(
-    "/api/auth/sign-in/social",
-    {
-      config: byAddress,
-      schema: {
-        tags,
-        summary: "Start Google sign-in; answers the provider's address to go to",
-        body: socialSignInSchema,
-      },
-    },
-    (request, reply) => forward(request, reply, "/sign-in/social"),
-  );
+  route(app, endpoints.signInWithGoogle, (request, reply) => forward(request, reply, "/sign-in/social"), {
+    config: byAddress,
+  });
 
-  app.get(
-    "/api/auth/callback/:provider",
-    {
-      config: byAddress,
-      schema: {
-        tags,
-        summary: "Where Google sends the browser back after sign-in",
-        params: z.object({ provider: z.literal("google") }),
-        // Google's answer (code and state, or error); anything else it adds goes through as well.
-        querystring: z
-          .object({
-            code: textSchema("code", { min: 0, max: 4000, trim: false }).optional(),
-            state: textSchema("state", { min: 0, max: 4000, trim: false }).optional(),
-            error: textSchema("error", { min: 0, max: 4000, trim: false }).optional(),
-          })
-          .catchall(textSchema("A parameter", { min: 0, max: 4000, trim: false })),
-      },
-    },
+  route(
+    app,
+    endpoints.finishGoogleSignIn,
     (request, reply) => forward(request, reply, `/callback/${request.params.provider}`),
+    { config: byAddress },
   );
 
-  app.post(
-    "/api/auth/sign-out",
-    { schema: { tags, summary: "End this session", body: z.object({}).strict().optional() } },
-    (request, reply) => forward(request, reply, "/sign-out"),
-  );
+  route(app, endpoints.signOut, (request, reply) => forward(request, reply, "/sign-out"));
 
-  app.post(
-    "/api/auth/change-password",
-    {
-      config: byAddress,
-      schema: {
-        tags,
-        summary: "Change your password; your other sessions and any reset links still out end",
-        body: changePasswordSchema,
-      },
-    },
+  route(
+    app,
+    endpoints.changePassword,
     async (request, reply) => {
       const user = await currentUser(request);
       // Other sessions end whatever the client asked: someone who knew the old password may hold one.
       request.body = { ...request.body, revokeOtherSessions: true };
       return forward(request, reply, "/change-password", () => voidPasswordResetLinks(app.db, user.id));
     },
+    { config: byAddress },
   );
 
-  app.post(
-    "/api/auth/request-password-reset",
-    {
-      config: byAddress,
-      preHandler: resetLimits,
-      schema: {
-        tags,
-        summary: "Mail a password reset link, if the account exists (the answer is the same either way)",
-        body: passwordResetRequestSchema.extend({ redirectTo: pageOfThisSite.default(resetPageDefault) }),
-        response: { 200: resetRequestedSchema },
-      },
-    },
+  // Checked before the mail is counted, as when the schema checked it: a refused address costs
+  // the account none of its reset mails.
+  const redirectToThisSite = async (request: FastifyRequest) => {
+    const { redirectTo } = request.body as { redirectTo?: string };
+    if (redirectTo !== undefined && !isPageOfThisSite(redirectTo)) throw notAPageOfThisSite("redirectTo");
+  };
+  route(
+    app,
+    endpoints.requestPasswordReset,
     (request) => {
       const headers = headersForAuth(request);
-      const { email, redirectTo } = request.body;
+      const { email, redirectTo = resetPageDefault } = request.body;
       // Answered before the account is looked up or the mail sent: the answer and its timing
       // are the same for every address.
       app.background.run("password reset mail", () =>
@@ -212,42 +157,33 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
       );
       return { status: true, message: "If this email belongs to an account, a reset link is on its way." };
     },
+    { config: byAddress, preHandler: [redirectToThisSite, resetLimits] },
   );
 
-  app.get(
-    "/api/auth/reset-password/:token",
-    {
-      config: byAddress,
-      schema: {
-        tags,
-        summary: "The link in a reset mail: sends the browser to the page that sets the new password",
-        params: z.object({ token: resetTokenSchema }),
-        querystring: z.object({ callbackURL: pageOfThisSite }),
-      },
+  route(
+    app,
+    endpoints.openPasswordResetLink,
+    (request, reply) => {
+      if (!isPageOfThisSite(request.query.callbackURL)) throw notAPageOfThisSite("callbackURL");
+      return forward(request, reply, `/reset-password/${request.params.token}`);
     },
-    (request, reply) => forward(request, reply, `/reset-password/${request.params.token}`),
+    { config: byAddress },
   );
 
   // Email verification (rule R28). The library's link carries a signed token and returns the
   // browser to the page that tells the user how it went (`?error=` when it did not).
-  app.get(
-    "/api/auth/verify-email",
-    {
-      config: byAddress,
-      schema: {
-        tags,
-        summary:
-          "The link in a verification mail: confirms the address, then sends the browser to the page that says so",
-        querystring: z.object({
-          token: z.string().regex(/^[A-Za-z0-9_.-]{1,2000}$/, "Invalid or expired link"),
-          // Made absolute: the library adds `?error=` to it with a URL parser that takes no base.
-          callbackURL: pageOfThisSite
-            .default(verifyPageDefault)
-            .transform((page) => new URL(page, app.env.PUBLIC_URL).href),
-        }),
-      },
+  route(
+    app,
+    endpoints.openEmailVerificationLink,
+    (request, reply) => {
+      const { callbackURL } = request.query;
+      if (callbackURL !== undefined && !isPageOfThisSite(callbackURL))
+        throw notAPageOfThisSite("callbackURL");
+      // Made absolute: the library adds `?error=` to it with a URL parser that takes no base.
+      request.query.callbackURL = new URL(callbackURL ?? verifyPageDefault, app.env.PUBLIC_URL).href;
+      return forward(request, reply, "/verify-email");
     },
-    (request, reply) => forward(request, reply, "/verify-email"),
+    { config: byAddress },
   );
 
   const verificationMails = app.createRateLimit({
@@ -255,30 +191,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
     timeWindow: "1 hour",
     keyGenerator: async (request) => `verify:${(await currentUser(request)).id}`,
   });
-  app.post(
-    "/api/me/verify-email/resend",
-    {
-      preHandler: requireRole(),
-      schema: {
-        tags,
-        summary: "Mail a new verification link to the signed-in user's address",
-        response: { 200: resetRequestedSchema },
-      },
-    },
-    async (request, reply) => {
-      const { id } = await currentUser(request);
-      const user = await getUser(app.db, id);
-      if (user.email_verified) throw new AppError("CONFLICT", "Your email address is already confirmed");
-      const counted = await verificationMails(request);
-      if (!counted.isAllowed && counted.isExceeded) {
-        void reply.header("retry-after", String(Math.max(counted.ttlInSeconds, 1)));
-        throw new AppError(
-          "RATE_LIMITED",
-          "We sent several links in the last hour: please use the newest one or try again later",
-        );
-      }
-      mailVerificationLink(app, user);
-      return { status: true, message: `A new link is on its way to ${user.email}.` };
-    },
-  );
+  route(app, endpoints.resendEmailVerification, async (request, reply) => {
+    const { id } = await currentUser(request);
+    const user = await getUser(app.db, id);
+    if (user.email_verified) throw new AppError("CONFLICT", "Your email address is already confirmed");
+    const counted = await verificationMails(request);
+    if (!counted.isAllowed && counted.isExceeded) {
+      void reply.header("retry-after", String(Math.max(counted.ttlInSeconds, 1)));
+      throw new AppError(
+        "RATE_LIMITED",
+        "We sent several links in the last hour: please use the newest one or try again later",
+      );
+    }
+    mailVerificationLink(app, user);
+    return { status: true, message: `A new link is on its way to ${user.email}.` };
+  });
 };

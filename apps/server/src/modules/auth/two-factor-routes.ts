@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { twoFactorPasswordSchema, verifyBackupCodeSchema, verifyTotpSchema } from "@taskmint/shared";
+import { authEndpoints as endpoints } from "@taskmint/shared";
 import { AppError } from "../../lib/errors.ts";
-import { requireRole, sessionUser } from "../../plugins/auth-guard.ts";
+import { sessionUser } from "../../plugins/auth-guard.ts";
+import { route } from "../../plugins/endpoint-route.ts";
 import { headersForAuth } from "./auth.ts";
 import { authForwarder } from "./forward.ts";
 import { createSecondStepGuard, SECOND_STEP_RULES } from "./second-step.ts";
@@ -26,22 +27,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
   // comes from one of the two verify routes. The library caps each challenge at 5 codes and
   // locks the account's second step for 15 minutes after 10 wrong codes in a row; each
   // address also has its own limit here.
-  const twoFactorTags = ["account", "two-factor"];
-
-  app.post(
-    "/api/auth/two-factor/enable",
-    {
-      config: byAddress,
-      preHandler: requireRole(),
-      schema: {
-        tags: twoFactorTags,
-        summary:
-          "Start turning on two-factor sign-in (password again): answers the otpauth address and 10 backup codes",
-        body: twoFactorPasswordSchema,
-      },
-    },
-    (request, reply) => forward(request, reply, "/two-factor/enable"),
-  );
+  route(app, endpoints.enableTwoFactor, (request, reply) => forward(request, reply, "/two-factor/enable"), {
+    config: byAddress,
+  });
 
   const { secret: authSecret, createAuthCookie } = await app.auth.$context;
   const guard = createSecondStepGuard(app.db, authSecret);
@@ -91,61 +79,25 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
     });
   }
 
-  app.post(
-    "/api/auth/two-factor/verify-totp",
-    {
-      config: byAddress,
-      schema: {
-        tags: twoFactorTags,
-        summary:
-          "A code from the authenticator app: a sign-in's second step (sets the session cookie), the code that finishes turning two-factor on (other sessions end), or, signed in, a code that confirms this session for admin actions",
-        description:
-          "Each code is accepted once: a code whose time step was accepted before answers 401. Ten wrong codes in a row (counted before they are judged) lock the account's second step for 15 minutes (429 with Retry-After).",
-        body: verifyTotpSchema,
-      },
-    },
-    (request, reply) => verifySecondStep(request, reply, "totp"),
-  );
+  route(app, endpoints.verifyTwoFactorCode, (request, reply) => verifySecondStep(request, reply, "totp"), {
+    config: byAddress,
+  });
 
-  app.post(
-    "/api/auth/two-factor/verify-backup-code",
-    {
-      config: byAddress,
-      schema: {
-        tags: twoFactorTags,
-        summary:
-          "A sign-in's second step with a backup code, each usable once (sets the session cookie); signed in, it confirms this session for admin actions",
-        body: verifyBackupCodeSchema,
-      },
-    },
+  route(
+    app,
+    endpoints.verifyBackupCode,
     (request, reply) => verifySecondStep(request, reply, "backup-code"),
+    { config: byAddress },
   );
 
-  app.post(
-    "/api/auth/two-factor/disable",
-    {
-      config: byAddress,
-      preHandler: requireRole(),
-      schema: {
-        tags: twoFactorTags,
-        summary: "Turn off two-factor sign-in (password again)",
-        body: twoFactorPasswordSchema,
-      },
-    },
-    (request, reply) => forward(request, reply, "/two-factor/disable"),
-  );
+  route(app, endpoints.disableTwoFactor, (request, reply) => forward(request, reply, "/two-factor/disable"), {
+    config: byAddress,
+  });
 
-  app.post(
-    "/api/auth/two-factor/generate-backup-codes",
-    {
-      config: byAddress,
-      preHandler: requireRole(),
-      schema: {
-        tags: twoFactorTags,
-        summary: "Make 10 new backup codes (password again); the old ones stop working",
-        body: twoFactorPasswordSchema,
-      },
-    },
+  route(
+    app,
+    endpoints.generateBackupCodes,
     (request, reply) => forward(request, reply, "/two-factor/generate-backup-codes"),
+    { config: byAddress },
   );
 };
