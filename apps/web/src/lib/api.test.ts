@@ -76,7 +76,8 @@ describe("the API client", () => {
     const form = new FormData();
     form.append("name", "Ada");
     const formEndpoint = defineEndpoint({
-      ...at("/echo", "PATCH", { 200: echoed }),
+      ...at("/echo", "PATCH"),
+      response: { 200: echoed },
       form: { fields: z.object({ name: z.string() }), files: {} },
     });
     const sent = await call(formEndpoint, { body: form });
