@@ -1,16 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ServerConfig } from "@taskmint/shared";
+import { authEndpoints, healthEndpoints, usersEndpoints } from "@taskmint/shared";
 import { ROLE_HOME, type Role, type SelfRegisterRole } from "@taskmint/shared/constants";
 import {
   returnPathSchema,
   type MeAnswer,
   type SignInFields,
   type SocialSignInRequest,
-  type UserAnswer,
 } from "@taskmint/shared/schemas";
 import { paths } from "@taskmint/shared/routes";
 import type { Location } from "react-router";
-import { api, ApiError } from "./api.ts";
+import { ApiError, call } from "./api.ts";
 import { useInvalidate } from "./invalidate.ts";
 
 const all = ["session"] as const;
@@ -24,7 +23,7 @@ export const sessionQueries = {
       queryKey: [...all, "me"],
       queryFn: async (): Promise<MeAnswer | null> => {
         try {
-          return await api<MeAnswer>("/api/me");
+          return await call(usersEndpoints.getMe);
         } catch (error) {
           if (error instanceof ApiError && error.status === 401) return null;
           throw error;
@@ -36,7 +35,7 @@ export const sessionQueries = {
   config: () =>
     queryOptions({
       queryKey: [...all, "config"],
-      queryFn: () => api<ServerConfig>("/api/config"),
+      queryFn: () => call(healthEndpoints.getConfig),
       staleTime: Infinity,
     }),
 };
@@ -52,14 +51,11 @@ export const useServerConfig = () => useQuery(sessionQueries.config());
 /** Refreshes everything that shows the user or their coins. */
 export const useRefreshMe = () => useInvalidate(sessionQueries.me().queryKey);
 
-/** What signing in answers: a session (the cookie), or, with two-factor on, a request for the second step. */
-type SignInAnswer = { twoFactorRedirect?: boolean };
-
 export function useSignIn() {
   const refresh = useRefreshMe();
   return useMutation({
-    mutationFn: (credentials: SignInFields) =>
-      api<SignInAnswer>("/api/auth/sign-in/email", { body: credentials }),
+    mutationFn: (credentials: SignInFields) => call(authEndpoints.signInWithEmail, { body: credentials }),
+    // Signing in answers a session (the cookie), or, with two-factor on, a request for the second step.
     onSuccess: async (answer) => {
       if (!answer.twoFactorRedirect) await refresh();
     },
@@ -74,9 +70,9 @@ export function useVerifySecondFactor(kind: "totp" | "backup") {
   const refresh = useRefreshMe();
   return useMutation({
     mutationFn: (code: string) =>
-      api(kind === "totp" ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code", {
-        body: { code },
-      }),
+      kind === "totp"
+        ? call(authEndpoints.verifyTwoFactorCode, { body: { code } })
+        : call(authEndpoints.verifyBackupCode, { body: { code } }),
     onSuccess: refresh,
   });
 }
@@ -84,7 +80,7 @@ export function useVerifySecondFactor(kind: "totp" | "backup") {
 export function useRegister() {
   const refresh = useRefreshMe();
   return useMutation({
-    mutationFn: (form: FormData) => api<UserAnswer>("/api/register", { body: form }),
+    mutationFn: (form: FormData) => call(authEndpoints.register, { body: form }),
     onSuccess: refresh,
   });
 }
@@ -92,7 +88,7 @@ export function useRegister() {
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api("/api/auth/sign-out", { body: {} }),
+    mutationFn: () => call(authEndpoints.signOut, { body: {} }),
     onSuccess: () => {
       client.setQueryData(sessionQueries.me().queryKey, null);
       client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueries.all[0] });
@@ -129,6 +125,6 @@ export async function startGoogleSignIn({ role, returnTo }: { role?: SelfRegiste
     errorCallbackURL: `${paths.login}?from=${encodeURIComponent(callbackURL)}`,
     ...(role ? { additionalData: { role } } : {}),
   };
-  const answer = await api<{ url?: string }>("/api/auth/sign-in/social", { body: request });
+  const answer = await call(authEndpoints.signInWithGoogle, { body: request });
   if (answer.url) window.location.assign(answer.url);
 }

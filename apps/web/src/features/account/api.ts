@@ -1,24 +1,23 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type {
-  ActiveSession,
-  BackupCodes,
-  ChangePasswordRequest,
-  NotificationSettings,
-  NotificationSettingsUpdate,
-  ResetPasswordRequest,
-  TwoFactorEnrolment,
-  TwoFactorPasswordRequest,
-  Unsubscribed,
-  UserAnswer,
+import {
+  authEndpoints,
+  notificationsEndpoints,
+  sessionsEndpoints,
+  usersEndpoints,
+  type ActiveSession,
+  type ChangePasswordRequest,
+  type NotificationSettingsUpdate,
+  type ResetPasswordRequest,
+  type TwoFactorPasswordRequest,
 } from "@taskmint/shared";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/api.ts";
 import { useRefreshMe } from "../../lib/auth.ts";
 import { accountQueries } from "./queries.ts";
 
 export function useUpdateProfile() {
   const refresh = useRefreshMe();
   return useMutation({
-    mutationFn: (form: FormData) => api<UserAnswer>("/api/me", { method: "PATCH", body: form }),
+    mutationFn: (form: FormData) => call(usersEndpoints.updateMe, { body: form }),
     onSuccess: refresh,
   });
 }
@@ -26,13 +25,13 @@ export function useUpdateProfile() {
 export const useChangePassword = () =>
   useMutation({
     mutationFn: (body: ChangePasswordRequest) =>
-      api("/api/auth/change-password", { body: { ...body, revokeOtherSessions: true } }),
+      call(authEndpoints.changePassword, { body: { ...body, revokeOtherSessions: true } }),
   });
 
 export const useRequestReset = () =>
   useMutation({
     mutationFn: (email: string) =>
-      api("/api/auth/request-password-reset", {
+      call(authEndpoints.requestPasswordReset, {
         body: { email, redirectTo: `${window.location.origin}/reset-password` },
       }),
   });
@@ -40,7 +39,7 @@ export const useRequestReset = () =>
 export function useResetPassword() {
   const refresh = useRefreshMe();
   return useMutation({
-    mutationFn: (body: ResetPasswordRequest) => api<UserAnswer>("/api/password/reset", { body }),
+    mutationFn: (body: ResetPasswordRequest) => call(authEndpoints.resetPassword, { body }),
     onSuccess: refresh,
   });
 }
@@ -50,7 +49,8 @@ const sessionsKey = accountQueries.sessions().queryKey;
 export function useEndSession() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (session: ActiveSession) => api(`/api/me/sessions/${session.id}`, { method: "DELETE" }),
+    mutationFn: (session: ActiveSession) =>
+      call(sessionsEndpoints.endMySession, { params: { id: session.id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
@@ -68,20 +68,18 @@ export function useTwoFactor() {
   };
   return {
     enable: useMutation({
-      mutationFn: (body: TwoFactorPasswordRequest) =>
-        api<TwoFactorEnrolment>("/api/auth/two-factor/enable", { body }),
+      mutationFn: (body: TwoFactorPasswordRequest) => call(authEndpoints.enableTwoFactor, { body }),
     }),
     confirm: useMutation({
-      mutationFn: (code: string) => api("/api/auth/two-factor/verify-totp", { body: { code } }),
+      mutationFn: (code: string) => call(authEndpoints.verifyTwoFactorCode, { body: { code } }),
       onSuccess: reread,
     }),
     disable: useMutation({
-      mutationFn: (body: TwoFactorPasswordRequest) => api("/api/auth/two-factor/disable", { body }),
+      mutationFn: (body: TwoFactorPasswordRequest) => call(authEndpoints.disableTwoFactor, { body }),
       onSuccess: reread,
     }),
     newBackupCodes: useMutation({
-      mutationFn: (body: TwoFactorPasswordRequest) =>
-        api<BackupCodes>("/api/auth/two-factor/generate-backup-codes", { body }),
+      mutationFn: (body: TwoFactorPasswordRequest) => call(authEndpoints.generateBackupCodes, { body }),
     }),
   };
 }
@@ -89,14 +87,14 @@ export function useTwoFactor() {
 /** Mails a new verification link to the signed-in user (rule R28). */
 export const useResendVerification = () =>
   useMutation({
-    mutationFn: () => api<{ message: string }>("/api/me/verify-email/resend", { method: "POST" }),
+    mutationFn: () => call(authEndpoints.resendEmailVerification),
   });
 
 export function useUpdateNotificationSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: NotificationSettingsUpdate) =>
-      api<NotificationSettings>("/api/me/notification-settings", { method: "PUT", body }),
+      call(notificationsEndpoints.updateNotificationSettings, { body }),
     onSuccess: (settings) => client.setQueryData(accountQueries.notificationSettings().queryKey, settings),
   });
 }
@@ -104,5 +102,5 @@ export function useUpdateNotificationSettings() {
 /** The unsubscribe page's button: the mail's signed token, no sign-in needed. */
 export const useUnsubscribe = () =>
   useMutation({
-    mutationFn: (token: string) => api<Unsubscribed>("/api/unsubscribe", { body: { token } }),
+    mutationFn: (token: string) => call(notificationsEndpoints.unsubscribeFromMail, { body: { token } }),
   });

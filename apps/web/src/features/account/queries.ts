@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ActiveSession, NotificationSettings } from "@taskmint/shared";
-import { api } from "../../lib/api.ts";
+import { notificationsEndpoints, sessionsEndpoints } from "@taskmint/shared";
+import { call } from "../../lib/api.ts";
 
 const all = ["account"] as const;
 
@@ -10,11 +10,11 @@ export const accountQueries = {
   sessions: () =>
     queryOptions({
       queryKey: [...all, "sessions"],
-      queryFn: () => api<ActiveSession[]>("/api/me/sessions"),
+      queryFn: () => call(sessionsEndpoints.listMySessions),
     }),
   notificationSettings: () =>
     queryOptions({
       queryKey: [...all, "notification-settings"],
-      queryFn: () => api<NotificationSettings>("/api/me/notification-settings"),
+      queryFn: () => call(notificationsEndpoints.getNotificationSettings),
     }),
 };

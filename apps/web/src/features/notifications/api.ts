@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { streamReadySchema } from "@taskmint/shared";
-import { api } from "../../lib/api.ts";
+import { notificationsEndpoints, streamReadySchema, urlOf } from "@taskmint/shared";
+import { call } from "../../lib/api.ts";
 import { useInvalidate } from "../../lib/invalidate.ts";
 import { notificationQueries } from "./queries.ts";
 
 export function useMarkAllRead() {
   const refresh = useInvalidate(notificationQueries.all);
   return useMutation({
-    mutationFn: () => api("/api/notifications/read", { body: { all: true } }),
+    mutationFn: () => call(notificationsEndpoints.markNotificationsRead, { body: { all: true } }),
     onSuccess: refresh,
   });
 }
@@ -22,7 +22,9 @@ export function useNotificationStream(enabled: boolean) {
   const client = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    const source = new EventSource("/api/notifications/stream", { withCredentials: true });
+    const source = new EventSource(urlOf(notificationsEndpoints.streamNotifications), {
+      withCredentials: true,
+    });
     source.addEventListener("notification", () => void client.invalidateQueries());
     // A notification made while the stream was not connected (before it first connected, or
     // while it reconnected) was never sent on it: when the newest one as the stream began is

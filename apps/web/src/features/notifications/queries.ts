@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { NotificationPage } from "@taskmint/shared";
-import { api } from "../../lib/api.ts";
+import { notificationsEndpoints } from "@taskmint/shared";
+import { call } from "../../lib/api.ts";
 
 const all = ["notifications"] as const;
 
@@ -9,6 +9,6 @@ export const notificationQueries = {
   latest: () =>
     queryOptions({
       queryKey: [...all, "latest"],
-      queryFn: () => api<NotificationPage>("/api/notifications?limit=10"),
+      queryFn: () => call(notificationsEndpoints.listNotifications, { query: { limit: 10 } }),
     }),
 };
