@@ -1,10 +1,8 @@
-import { submissionsEndpoints as endpoints, submitWorkSchema } from "@taskmint/shared";
+import { submissionsEndpoints as endpoints } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError } from "../../lib/errors.ts";
-import { readMultipart } from "../../lib/multipart.ts";
+import { readForm } from "../../lib/multipart.ts";
 import { currentUser } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
-import { fieldMessages } from "../../plugins/errors.ts";
 import { listBuyerSubmissions, listWorkerSubmissions } from "./lists.ts";
 import { approveSubmission, rejectSubmission } from "./review.ts";
 import { submitWork } from "./service.ts";
@@ -12,17 +10,12 @@ import { submitWork } from "./service.ts";
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.submitWork, async (request, reply) => {
     const { id } = await currentUser(request);
-    const form = request.isMultipart() ? await readMultipart(request) : null;
-    const parsed = submitWorkSchema.safeParse(form ? form.fields : request.body);
-    if (!parsed.success) {
-      const details = fieldMessages(parsed.error.issues);
-      throw new AppError("VALIDATION", Object.values(details)[0] ?? "Some fields are invalid", details);
-    }
+    const { fields, files } = await readForm(request, endpoints.submitWork.form);
     const submission = await submitWork(app.db, {
       workerId: id,
       taskId: request.params.id,
-      details: parsed.data.submission_details,
-      attachments: form?.files.attachments ?? [],
+      details: fields.submission_details,
+      attachments: files.attachments,
       now: app.clock(),
       autoApproveDays: app.env.AUTO_APPROVE_DAYS,
     });

@@ -1,10 +1,8 @@
-import { createTaskFieldsSchema, TASK_CATEGORIES, tasksEndpoints as endpoints } from "@taskmint/shared";
+import { TASK_CATEGORIES, tasksEndpoints as endpoints } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError } from "../../lib/errors.ts";
-import { readMultipart, singleFile } from "../../lib/multipart.ts";
+import { readForm } from "../../lib/multipart.ts";
 import { currentUser, sessionUser } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
-import { fieldMessages } from "../../plugins/errors.ts";
 import { listBuyerTasks, listPublicTasksJson, listWorkerTasks } from "./lists.ts";
 import { createTask, deleteTask, getTaskDetails, updateTask } from "./service.ts";
 
@@ -35,15 +33,8 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.createTask, async (request, reply) => {
     const { id } = await currentUser(request);
-    const form = await readMultipart(request);
-    const parsed = createTaskFieldsSchema.safeParse(form.fields);
-    const image = singleFile(form, "task_image");
-    if (!parsed.success || !image) {
-      const details = parsed.success ? {} : fieldMessages(parsed.error.issues);
-      if (!image) details.task_image = "Task image is required";
-      throw new AppError("VALIDATION", Object.values(details)[0] ?? "Some fields are invalid", details);
-    }
-    const task = await createTask(app.db, { buyerId: id, fields: parsed.data, image, now: app.clock() });
+    const { fields, files } = await readForm(request, endpoints.createTask.form);
+    const task = await createTask(app.db, { buyerId: id, fields, image: files.task_image, now: app.clock() });
     return reply.status(201).send(task);
   });
 
