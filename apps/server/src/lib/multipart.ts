@@ -4,7 +4,7 @@ import { MAX_IMAGE_BYTES, type FormBody } from "@taskmint/shared";
 import { fieldMessages } from "../plugins/errors.ts";
 import { AppError } from "./errors.ts";
 
-export interface MultipartForm {
+interface MultipartForm {
   fields: Record<string, string>;
   /** Every non-empty file sent under each field name, in the order sent. */
   files: Record<string, Buffer[]>;
@@ -13,16 +13,8 @@ export interface MultipartForm {
 /** The most files one form may carry (a submission's three screenshots and a spare). */
 const MAX_FILES = 4;
 
-/** The one file of a field that takes one: undefined when none was sent, 400 when several were. */
-export function singleFile(form: MultipartForm, name: string): Buffer | undefined {
-  const sent = form.files[name] ?? [];
-  if (sent.length > 1)
-    throw new AppError("VALIDATION", `Send one file as ${name}`, { [name]: "Send one file" });
-  return sent[0];
-}
-
 /** Reads a whole multipart form into memory; files are capped at the image size limit. */
-export async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
+async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
   if (!request.isMultipart()) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send this form as multipart/form-data");
   }

@@ -1,7 +1,6 @@
 import { usersEndpoints as endpoints } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError } from "../../lib/errors.ts";
-import { readMultipart, singleFile } from "../../lib/multipart.ts";
+import { readForm } from "../../lib/multipart.ts";
 import { currentUser } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
 import { getUser, updateProfile } from "./service.ts";
@@ -14,15 +13,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.updateMe, async (request) => {
     const { id } = await currentUser(request);
-    const form = await readMultipart(request);
-    const fields = endpoints.updateMe.form.fields.safeParse(form.fields);
-    if (!fields.success) {
-      throw new AppError("VALIDATION", fields.error.issues[0]?.message ?? "Invalid name", {
-        name: fields.error.issues[0]?.message,
-      });
-    }
-    return {
-      user: await updateProfile(app.db, id, { name: fields.data.name, photo: singleFile(form, "photo") }),
-    };
+    const { fields, files } = await readForm(request, endpoints.updateMe.form);
+    return { user: await updateProfile(app.db, id, { name: fields.name, photo: files.photo }) };
   });
 };
