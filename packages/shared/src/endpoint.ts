@@ -34,6 +34,8 @@ export interface Endpoint {
   query?: z.ZodType;
   body?: z.ZodType;
   form?: FormBody;
+  /** Request headers the endpoint needs (an Idempotency-Key), validated like the rest. */
+  headers?: z.ZodType;
   /** The answers by status; none for an answer passed through from the auth library, or one not JSON. */
   response?: Partial<Record<200 | 201 | 204 | 503, z.ZodType>>;
   errors?: readonly ErrorStatus[];
@@ -57,6 +59,8 @@ export type ParamsOf<E extends Endpoint> = E extends { params: z.ZodType } ? z.o
 export type QueryOf<E extends Endpoint> = E extends { query: z.ZodType }
   ? { [K in keyof z.output<E["query"]>]?: z.output<E["query"]>[K] }
   : never;
+/** The headers the endpoint needs, as sent. */
+export type HeadersOf<E extends Endpoint> = E extends { headers: z.ZodType } ? z.input<E["headers"]> : never;
 /** The JSON body as sent (before the route's schema trims and defaults it). */
 export type BodyOf<E extends Endpoint> = E extends { body: z.ZodType } ? z.input<E["body"]> : never;
 

@@ -22,29 +22,24 @@ type App = FastifyInstance<
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
 
 /** The request as the endpoint's schemas leave it (validated, trimmed, defaults filled in). */
-export type EndpointRequest<E extends Endpoint, Headers = unknown> = FastifyRequest<{
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: Parsed<E["params"]>;
   Querystring: Parsed<E["query"]>;
   Body: Parsed<E["body"]>;
-  Headers: Headers;
+  Headers: Parsed<E["headers"]>;
 }>;
 
 type Answer<E extends Endpoint> =
   E["response"] extends Record<number, z.ZodType> ? z.input<E["response"][keyof E["response"]]> : unknown;
 
-type Handler<E extends Endpoint, Headers = unknown> = (
-  request: EndpointRequest<E, Headers>,
+type Handler<E extends Endpoint> = (
+  request: EndpointRequest<E>,
   reply: FastifyReply,
 ) => Promise<Answer<E> | FastifyReply> | Answer<E> | FastifyReply;
 
 /** What the route adds to its declaration: limits, and guards run after the access check. */
-type RouteOptions<H extends z.ZodType | undefined = undefined> = Pick<
-  RouteShorthandOptions,
-  "config" | "bodyLimit"
-> & {
+type RouteOptions = Pick<RouteShorthandOptions, "config" | "bodyLimit"> & {
   preHandler?: preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
-  /** Request headers the route needs (the bonus's Idempotency-Key), validated and documented. */
-  headers?: H;
 };
 
 const roleGuards: Record<Access, preHandlerAsyncHookHandler[]> = {
@@ -66,6 +61,7 @@ function schemaOf(endpoint: Endpoint): FastifySchema & Record<string, unknown> {
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.headers ? { headers: endpoint.headers } : {}),
     ...(endpoint.form
       ? { consumes: ["multipart/form-data", ...(endpoint.form.json ? ["application/json"] : [])] }
       : {}),
@@ -77,18 +73,18 @@ function schemaOf(endpoint: Endpoint): FastifySchema & Record<string, unknown> {
  * Registers the route of a declared endpoint (decision 032): its method, path and schemas come
  * from the declaration, and its access decides the role check that runs before anything else.
  */
-export function route<E extends Endpoint, H extends z.ZodType | undefined = undefined>(
+export function route<E extends Endpoint>(
   app: App,
   endpoint: E,
-  handler: Handler<E, Parsed<H>>,
-  options: RouteOptions<H> = {},
+  handler: Handler<E>,
+  options: RouteOptions = {},
 ) {
-  const { preHandler, headers, ...rest } = options;
+  const { preHandler, ...rest } = options;
   app.route({
     ...rest,
     method: endpoint.method,
     url: endpoint.path,
-    schema: { ...schemaOf(endpoint), ...(headers ? { headers } : {}) },
+    schema: schemaOf(endpoint),
     preHandler: [...roleGuards[endpoint.access], ...(preHandler ? [preHandler].flat() : [])],
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown,
   });

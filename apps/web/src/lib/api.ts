@@ -3,6 +3,7 @@ import {
   type AnswerOf,
   type BodyOf,
   type Endpoint,
+  type HeadersOf,
   type ParamsOf,
   type QueryOf,
 } from "@taskmint/shared";
@@ -41,7 +42,8 @@ export type CallInput<E extends Endpoint> = ([ParamsOf<E>] extends [never]
       ? { body: FormData }
       : [BodyOf<E>] extends [never]
         ? unknown
-        : { body: BodyOf<E> }) & { headers?: Record<string, string> };
+        : { body: BodyOf<E> }) &
+  ([HeadersOf<E>] extends [never] ? unknown : { headers: HeadersOf<E> });
 
 type Sent = {
   params?: Record<string, string>;

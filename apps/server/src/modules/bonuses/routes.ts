@@ -1,27 +1,17 @@
-import { z } from "zod";
-import {
-  bonusesEndpoints as endpoints,
-  IDEMPOTENCY_KEY_HEADER,
-  idempotencyKeySchema,
-} from "@taskmint/shared";
+import { bonusesEndpoints as endpoints, IDEMPOTENCY_KEY_HEADER } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
 import { sendBonus } from "./service.ts";
 
 export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(
-    app,
-    endpoints.sendBonus,
-    async (request, reply) => {
-      const bonus = await sendBonus(app.db, {
-        buyerId: (await currentUser(request)).id,
-        idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
-        request: request.body,
-        now: app.clock(),
-      });
-      return reply.status(201).send(bonus);
-    },
-    { headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }) },
-  );
+  route(app, endpoints.sendBonus, async (request, reply) => {
+    const bonus = await sendBonus(app.db, {
+      buyerId: (await currentUser(request)).id,
+      idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
+      request: request.body,
+      now: app.clock(),
+    });
+    return reply.status(201).send(bonus);
+  });
 };
