@@ -1,8 +1,9 @@
 /**
- * The API description's own parts that the route schemas do not carry (decision 021): every
- * operation's id, who may call it, and the errors it answers, in one table; the security
- * scheme, tags, licence and the shared error answers. Applied to the generated document as
- * its last step, so /api/openapi.json and the linted file are the same.
+ * The API description's parts that the route schemas do not carry (decisions 021 and 032):
+ * every operation's id, who may call it, the errors it answers and its form body, from the
+ * endpoint declarations; the security scheme, tags, licence and the shared error answers.
+ * Applied to the generated document as its last step, so /api/openapi.json and the linted
+ * file are the same.
  */
 import { z } from "zod";
 import {
@@ -12,103 +13,8 @@ import {
   type ErrorStatus as Extra,
   type FormBody,
   apiErrorSchema,
-  createTaskFieldsSchema,
-  nameSchema,
   paths as pages,
-  registerFieldsSchema,
-  submitWorkSchema,
 } from "@taskmint/shared";
-
-/** "METHOD /path" (the document's path form) -> [operationId, access, extra error statuses]. */
-const undeclared: Record<string, readonly [string, Access, ...Extra[]]> = {
-  "GET /healthz": ["checkHealth", "public"],
-  "GET /api/config": ["getConfig", "public"],
-  "POST /api/auth/sign-in/email": ["signInWithEmail", "public", 401, 403, 429],
-  "POST /api/auth/sign-in/social": ["signInWithGoogle", "public", 404, 429],
-  "GET /api/auth/callback/{provider}": ["finishGoogleSignIn", "public"],
-  "POST /api/auth/sign-out": ["signOut", "optional"],
-  "POST /api/auth/change-password": ["changePassword", "user", 429],
-  "POST /api/auth/request-password-reset": ["requestPasswordReset", "public", 429],
-  "GET /api/auth/reset-password/{token}": ["openPasswordResetLink", "public"],
-  "GET /api/auth/verify-email": ["openEmailVerificationLink", "public"],
-  "POST /api/me/verify-email/resend": ["resendEmailVerification", "user", 409, 429],
-  "POST /api/auth/two-factor/enable": ["enableTwoFactor", "user", 429],
-  "POST /api/auth/two-factor/verify-totp": ["verifyTwoFactorCode", "optional", 401, 429],
-  "POST /api/auth/two-factor/verify-backup-code": ["verifyBackupCode", "optional", 401, 429],
-  "POST /api/auth/two-factor/disable": ["disableTwoFactor", "user", 429],
-  "POST /api/auth/two-factor/generate-backup-codes": ["generateBackupCodes", "user", 429],
-  "POST /api/register": ["register", "public", 409, 413, 415, 429],
-  "GET /api/me": ["getMe", "user"],
-  "PATCH /api/me": ["updateMe", "user", 413, 415],
-  "POST /api/password/reset": ["resetPassword", "public", 429],
-  "GET /api/me/sessions": ["listMySessions", "user"],
-  "DELETE /api/me/sessions/{id}": ["endMySession", "user"],
-  "GET /api/admin/ledger/check": ["checkLedger", "admin"],
-  "GET /api/me/statement": ["getMyStatement", "user"],
-  "GET /api/me/statement.csv": ["downloadMyStatement", "user"],
-  "GET /uploads/{key}": ["getUpload", "optional"],
-  "GET /api/categories": ["listCategories", "public"],
-  "GET /api/tasks": ["listTasks", "optional"],
-  "POST /api/tasks": ["createTask", "buyer", 409, 413, 415],
-  "GET /api/tasks/{id}": ["getTask", "optional"],
-  "PATCH /api/tasks/{id}": ["updateTask", "buyer"],
-  "DELETE /api/tasks/{id}": ["deleteTask", "buyer+admin", 409],
-  "GET /api/worker/tasks": ["listWorkerTasks", "worker"],
-  "GET /api/buyer/tasks": ["listBuyerTasks", "buyer"],
-  "POST /api/tasks/{id}/submissions": ["submitWork", "worker", 409, 413, 415],
-  "GET /api/worker/submissions": ["listWorkerSubmissions", "worker"],
-  "GET /api/buyer/submissions": ["listBuyerSubmissions", "buyer"],
-  "POST /api/submissions/{id}/approve": ["approveSubmission", "buyer", 409],
-  "POST /api/submissions/{id}/reject": ["rejectSubmission", "buyer", 409],
-  "POST /api/tasks/{id}/reservations": ["reserveSlot", "worker", 409],
-  "GET /api/worker/reservations": ["listMyReservations", "worker"],
-  "DELETE /api/reservations/{id}": ["cancelReservation", "worker", 409],
-  "GET /api/workers/{id}/reputation": ["getWorkerReputation", "user"],
-  "POST /api/buyer/blocks": ["blockWorker", "buyer", 404, 409],
-  "GET /api/buyer/blocks": ["listBlockedWorkers", "buyer"],
-  "DELETE /api/buyer/blocks/{worker_id}": ["unblockWorker", "buyer"],
-  "POST /api/worker/hidden-buyers": ["hideBuyer", "worker", 404, 409],
-  "GET /api/worker/hidden-buyers": ["listHiddenBuyers", "worker"],
-  "DELETE /api/worker/hidden-buyers/{buyer_id}": ["unhideBuyer", "worker"],
-  "POST /api/submissions/{id}/appeal": ["appealRejection", "worker", 409],
-  "POST /api/submissions/{id}/appeal/overturn": ["overturnRejection", "buyer", 409],
-  "POST /api/submissions/{id}/appeal/uphold": ["upholdRejection", "buyer", 409],
-  "POST /api/submissions/{id}/appeal/escalate": ["escalateAppeal", "worker", 409],
-  "GET /api/admin/appeals": ["listEscalatedAppeals", "admin"],
-  "POST /api/admin/appeals/{submission_id}/decide": ["decideAppeal", "admin", 409],
-  "POST /api/bonuses": ["sendBonus", "buyer", 404, 409],
-  "GET /api/workers/top": ["listTopWorkers", "public"],
-  "GET /api/worker/stats": ["getWorkerStats", "worker"],
-  "GET /api/buyer/stats": ["getBuyerStats", "buyer"],
-  "GET /api/admin/stats": ["getAdminStats", "admin"],
-  "GET /api/admin/stats/daily": ["getDailyStats", "admin"],
-  "POST /api/withdrawals": ["requestWithdrawal", "worker", 403, 409],
-  "GET /api/worker/withdrawals": ["listMyWithdrawals", "worker"],
-  "POST /api/withdrawals/{id}/cancel": ["cancelWithdrawal", "worker", 409],
-  "GET /api/admin/withdrawals": ["listWithdrawals", "admin"],
-  "POST /api/admin/withdrawals/{id}/approve": ["approveWithdrawal", "admin", 409],
-  "POST /api/admin/withdrawals/{id}/reject": ["rejectWithdrawal", "admin", 409],
-  "GET /api/coin-packages": ["listCoinPackages", "public"],
-  "POST /api/payments": ["startPayment", "buyer"],
-  "GET /api/payments": ["listMyPayments", "buyer"],
-  "POST /api/payments/{id}/sandbox-confirm": ["confirmSandboxPayment", "buyer", 409],
-  "POST /api/payments/{id}/confirm": ["confirmPayment", "buyer", 409],
-  "GET /api/payments/{id}": ["getPayment", "buyer"],
-  "POST /api/payments/webhook": ["receivePaymentEvent", "public", 400],
-  "GET /api/admin/users": ["listUsers", "admin"],
-  "PATCH /api/admin/users/{id}": ["changeUserRole", "admin", 409],
-  "GET /api/admin/users/{id}/payout-review": ["reviewPayoutOnDeletion", "admin"],
-  "DELETE /api/admin/users/{id}": ["deleteUser", "admin", 409],
-  "GET /api/admin/tasks": ["listAllTasks", "admin"],
-  "DELETE /api/admin/tasks/{id}": ["deleteAnyTask", "admin", 409],
-  "GET /api/admin/audit": ["listAuditTrail", "admin"],
-  "GET /api/notifications": ["listNotifications", "user"],
-  "POST /api/notifications/read": ["markNotificationsRead", "user"],
-  "GET /api/me/notification-settings": ["getNotificationSettings", "user"],
-  "PUT /api/me/notification-settings": ["updateNotificationSettings", "user"],
-  "POST /api/unsubscribe": ["unsubscribeFromMail", "public"],
-  "GET /api/notifications/stream": ["streamNotifications", "user"],
-};
 
 /** The document's path form of a router path: `/api/tasks/:id` -> `/api/tasks/{id}`. */
 const documentPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, "{$1}");
@@ -118,15 +24,12 @@ const declared = new Map<string, Endpoint>(
 );
 
 /** "METHOD /path" -> [operationId, access, extra error statuses], for every operation. */
-export const operations: Record<string, readonly [string, Access, ...Extra[]]> = {
-  ...undeclared,
-  ...Object.fromEntries(
-    [...declared].map(([key, endpoint]) => [
-      key,
-      [endpoint.operationId, endpoint.access, ...(endpoint.errors ?? [])] as const,
-    ]),
-  ),
-};
+export const operations: Record<string, readonly [string, Access, ...Extra[]]> = Object.fromEntries(
+  [...declared].map(([key, endpoint]) => [
+    key,
+    [endpoint.operationId, endpoint.access, ...(endpoint.errors ?? [])] as const,
+  ]),
+);
 
 /** The session cookie the auth library sets (with the `__Secure-` prefix when served over https). */
 export function sessionCookieName(publicUrl: string) {
@@ -207,30 +110,6 @@ function formBodyOf(form: FormBody): Record<string, object> {
   };
 }
 
-/**
- * The bodies the routes read themselves (multipart forms, whose fields the route's own schema
- * parses), so the document says what they take.
- */
-const requestBodies: Record<string, Record<string, object>> = {
-  "POST /api/register": {
-    "multipart/form-data": formBody(registerFieldsSchema, { photo: file }, ["photo"]),
-  },
-  "PATCH /api/me": {
-    "multipart/form-data": formBody(z.object({ name: nameSchema.optional() }), { photo: file }, []),
-  },
-  "POST /api/tasks": {
-    "multipart/form-data": formBody(createTaskFieldsSchema, { task_image: file }, ["task_image"]),
-  },
-  "POST /api/tasks/{id}/submissions": {
-    "application/json": jsonSchemaOf(submitWorkSchema),
-    "multipart/form-data": formBody(
-      submitWorkSchema,
-      { attachments: { type: "array", items: file, maxItems: 3 } },
-      [],
-    ),
-  },
-};
-
 interface Operation {
   operationId?: string;
   security?: Record<string, string[]>[];
@@ -291,7 +170,7 @@ export function describeApi<T>(document: T, publicUrl: string): T {
       if (!entry) throw new Error(`${method.toUpperCase()} ${path} has no entry in the operations table`);
       const [operationId, access, ...extra] = entry;
       const form = declared.get(`${method.toUpperCase()} ${path}`)?.form;
-      const body = form ? formBodyOf(form) : requestBodies[`${method.toUpperCase()} ${path}`];
+      const body = form ? formBodyOf(form) : undefined;
       if (body && !operation.requestBody)
         operation.requestBody = {
           required: true,
