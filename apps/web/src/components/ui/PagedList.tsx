@@ -1,7 +1,7 @@
 import { useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import type { LargePage, Page } from "@taskmint/shared";
-import { useCursorPages } from "../../lib/cursorPages.ts";
+import { useCursorPages, type KeysetPage } from "../../lib/cursorPages.ts";
 import { Pagination } from "./Pagination.tsx";
 import { ListSkeleton } from "./PageSkeleton.tsx";
 import { EmptyState, ErrorState, type EmptyStateProps } from "./States.tsx";
@@ -10,12 +10,12 @@ type Options<Answer, Key extends QueryKey> = UseQueryOptions<Answer, Error, Answ
 
 /**
  * Where a paged list's pages come from: a query of each page number, or of each keyset page
- * (the query string of useCursorPages). The list keeps the page shown; give it a new `key`
+ * (the page and cursor of useCursorPages). The list keeps the page shown; give it a new `key`
  * to start again at page 1 (a new search, say).
  */
 export type PageSource<T, Key extends QueryKey> =
   | { pages: (page: number) => Options<Page<T>, Key> }
-  | { keysetPages: (pageQuery: string) => Options<LargePage<T>, Key> };
+  | { keysetPages: (page: KeysetPage) => Options<LargePage<T>, Key> };
 
 /** A paged list: loading, error with retry, empty, or the items with pagination. */
 export function PagedList<T, Key extends QueryKey>({
@@ -31,7 +31,7 @@ export function PagedList<T, Key extends QueryKey>({
 }) {
   const [page, setPage] = useState(1);
   const cursors = useCursorPages();
-  const options = "pages" in source ? source.pages(page) : source.keysetPages(cursors.query);
+  const options = "pages" in source ? source.pages(page) : source.keysetPages(cursors.keysetPage);
   const query = useQuery(options as Options<Page<T> | LargePage<T>, Key>);
   if (query.isPending) return <ListSkeleton />;
   if (query.isError) return <ErrorState message={errorMessage} onRetry={() => void query.refetch()} />;

@@ -9,15 +9,10 @@ import {
   type WithdrawalStatus,
 } from "@taskmint/shared";
 import { call } from "../../lib/api.ts";
+import type { KeysetPage } from "../../lib/cursorPages.ts";
 
 const all = ["admin"] as const;
 const PAGE_SIZE = 10;
-
-/** The page number and the cursor that starts it, from useCursorPages()'s query string. */
-function keysetPage(pageQuery: string) {
-  const fields = new URLSearchParams(pageQuery);
-  return { page: Number(fields.get("page")), cursor: fields.get("cursor") ?? undefined };
-}
 
 /** What the admin pages show; `all` is what an admin's action invalidates. */
 export const adminQueries = {
@@ -39,13 +34,13 @@ export const adminQueries = {
         }),
       placeholderData: keepPreviousData,
     }),
-  /** `pageQuery` comes from useCursorPages(). */
-  users: (pageQuery: string, q: string, role: Role | "") =>
+  /** `keysetPage` comes from useCursorPages(). */
+  users: (keysetPage: KeysetPage, q: string, role: Role | "") =>
     queryOptions({
-      queryKey: [...all, "users", pageQuery, q, role],
+      queryKey: [...all, "users", keysetPage, q, role],
       queryFn: () =>
         call(adminEndpoints.listUsers, {
-          query: { ...keysetPage(pageQuery), limit: PAGE_SIZE, q, role: role || undefined },
+          query: { ...keysetPage, limit: PAGE_SIZE, q, role: role || undefined },
         }),
       placeholderData: keepPreviousData,
     }),
@@ -55,12 +50,11 @@ export const adminQueries = {
       queryKey: [...all, "payout-review", userId],
       queryFn: () => call(adminEndpoints.reviewPayoutOnDeletion, { params: { id: userId } }),
     }),
-  /** `pageQuery` comes from useCursorPages(). */
-  tasks: (pageQuery: string) =>
+  /** `keysetPage` comes from useCursorPages(). */
+  tasks: (keysetPage: KeysetPage) =>
     queryOptions({
-      queryKey: [...all, "tasks", pageQuery],
-      queryFn: () =>
-        call(adminEndpoints.listAllTasks, { query: { ...keysetPage(pageQuery), limit: PAGE_SIZE } }),
+      queryKey: [...all, "tasks", keysetPage],
+      queryFn: () => call(adminEndpoints.listAllTasks, { query: { ...keysetPage, limit: PAGE_SIZE } }),
       placeholderData: keepPreviousData,
     }),
   audit: (page: number, action: AuditAction | "") =>

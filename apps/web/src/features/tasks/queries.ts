@@ -10,16 +10,11 @@ import {
   type TaskFilters,
 } from "@taskmint/shared";
 import { call } from "../../lib/api.ts";
+import type { KeysetPage } from "../../lib/cursorPages.ts";
 import { workQueriesRoot } from "../../lib/queryKeys.ts";
 
 const PAGE_SIZE = 10;
 const all = workQueriesRoot;
-
-/** The page number and the cursor that starts it, from useCursorPages()'s query string. */
-function keysetPage(cursorQuery: string) {
-  const fields = new URLSearchParams(cursorQuery);
-  return { page: Number(fields.get("page")), cursor: fields.get("cursor") ?? undefined };
-}
 
 /** The tasks and submissions of workers and buyers; `all` is what a change to any of them invalidates. */
 export const taskQueries = {
@@ -46,14 +41,14 @@ export const taskQueries = {
         }),
       placeholderData: keepPreviousData,
     }),
-  /** `cursorQuery` comes from useCursorPages(). */
-  workerTasks: (filters: TaskFilters) => (cursorQuery: string) =>
+  /** `keysetPage` comes from useCursorPages(). */
+  workerTasks: (filters: TaskFilters) => (keysetPage: KeysetPage) =>
     queryOptions({
-      queryKey: [...all, "worker-tasks", filters, cursorQuery],
+      queryKey: [...all, "worker-tasks", filters, keysetPage],
       // A large page (and an estimate the list does not show), as the paged list takes it.
       queryFn: (): Promise<LargePage<Task>> =>
         call(tasksEndpoints.listWorkerTasks, {
-          query: { ...filters, ...keysetPage(cursorQuery), limit: PAGE_SIZE },
+          query: { ...filters, ...keysetPage, limit: PAGE_SIZE },
         }),
       placeholderData: keepPreviousData,
     }),

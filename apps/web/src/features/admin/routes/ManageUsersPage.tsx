@@ -76,7 +76,7 @@ export function ManageUsersPage() {
       </Form>
       <PagedList
         key={`${query} ${role}`}
-        keysetPages={(pageQuery) => adminQueries.users(pageQuery, query, role)}
+        keysetPages={(page) => adminQueries.users(page, query, role)}
         errorMessage="Failed to fetch users"
         empty="No users match this search."
       >
