@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-const BUDGET_BYTES = 150 * 1024;
+// 150 KB until issue 33: the endpoint declarations and the answers' checks add about 10 KB (decision 032).
+const BUDGET_BYTES = 160 * 1024;
 const dist = path.resolve(import.meta.dirname, "../apps/web/dist");
 const html = readFileSync(path.join(dist, "index.html"), "utf8");
 const files = [
