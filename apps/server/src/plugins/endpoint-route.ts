@@ -69,9 +69,18 @@ function schemaOf(endpoint: Endpoint): FastifySchema & Record<string, unknown> {
   };
 }
 
+/** The status a successful answer takes when the declaration names one other than 200 (201 Created). */
+function successStatusOf(endpoint: Endpoint) {
+  const statuses = Object.keys(endpoint.response ?? {})
+    .map(Number)
+    .filter((status) => status < 300);
+  return statuses.length === 1 && statuses[0] !== 200 ? statuses[0] : undefined;
+}
+
 /**
  * Registers the route of a declared endpoint (decision 032): its method, path and schemas come
- * from the declaration, and its access decides the role check that runs before anything else.
+ * from the declaration, its access decides the role check that runs before anything else, and
+ * a declared 201 is the status the handler's answer goes out with.
  */
 export function route<E extends Endpoint>(
   app: App,
@@ -80,12 +89,19 @@ export function route<E extends Endpoint>(
   options: RouteOptions = {},
 ) {
   const { preHandler, ...rest } = options;
+  const status = successStatusOf(endpoint);
+  const handle = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown;
   app.route({
     ...rest,
     method: endpoint.method,
     url: endpoint.path,
     schema: schemaOf(endpoint),
     preHandler: [...roleGuards[endpoint.access], ...(preHandler ? [preHandler].flat() : [])],
-    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown,
+    handler: status
+      ? (request, reply) => {
+          void reply.code(status);
+          return handle(request, reply);
+        }
+      : handle,
   });
 }

@@ -23,7 +23,7 @@ export const registerRoutes: FastifyPluginAsyncZod<{
       });
       void reply.header("set-cookie", signIn.headers.getSetCookie());
       mailVerificationLink(app, user);
-      return reply.status(201).send({ user });
+      return { user };
     },
     { config: options.rateLimit ? { rateLimit: options.rateLimit } : {} },
   );

@@ -5,13 +5,13 @@ import { route } from "../../plugins/endpoint-route.ts";
 import { sendBonus } from "./service.ts";
 
 export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.sendBonus, async (request, reply) => {
+  route(app, endpoints.sendBonus, async (request) => {
     const bonus = await sendBonus(app.db, {
       buyerId: (await currentUser(request)).id,
       idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
       request: request.body,
       now: app.clock(),
     });
-    return reply.status(201).send(bonus);
+    return bonus;
   });
 };

@@ -19,15 +19,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.listCoinPackages, () => [...COIN_PACKAGES]);
 
-  route(app, endpoints.startPayment, async (request, reply) => {
+  route(app, endpoints.startPayment, async (request) => {
     const user = await getUser(app.db, (await currentUser(request)).id);
     const { package_id: packageId } = request.body;
     const started = await startPurchase(app.db, { provider, buyer: user, packageId, now: app.clock() });
-    return reply.status(201).send({
+    return {
       ...started,
       provider: provider.name,
       publishable_key: provider.name === "stripe" ? (app.env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
-    });
+    };
   });
 
   route(app, endpoints.confirmSandboxPayment, async (request) => {

@@ -5,13 +5,13 @@ import { route } from "../../plugins/endpoint-route.ts";
 import { cancelReservation, listActiveReservations, reserveSlot } from "./service.ts";
 
 export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.reserveSlot, async (request, reply) => {
+  route(app, endpoints.reserveSlot, async (request) => {
     const reservation = await reserveSlot(app.db, {
       workerId: (await currentUser(request)).id,
       taskId: request.params.id,
       now: app.clock(),
     });
-    return reply.status(201).send(reservation);
+    return reservation;
   });
 
   route(app, endpoints.listMyReservations, async (request) =>

@@ -8,7 +8,7 @@ import { approveSubmission, rejectSubmission } from "./review.ts";
 import { submitWork } from "./service.ts";
 
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.submitWork, async (request, reply) => {
+  route(app, endpoints.submitWork, async (request) => {
     const { id } = await currentUser(request);
     const { fields, files } = await readForm(request, endpoints.submitWork.form);
     const submission = await submitWork(app.db, {
@@ -19,7 +19,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       now: app.clock(),
       autoApproveDays: app.env.AUTO_APPROVE_DAYS,
     });
-    return reply.status(201).send(submission);
+    return submission;
   });
 
   route(app, endpoints.listWorkerSubmissions, async (request) => {

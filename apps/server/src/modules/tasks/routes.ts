@@ -31,11 +31,11 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  route(app, endpoints.createTask, async (request, reply) => {
+  route(app, endpoints.createTask, async (request) => {
     const { id } = await currentUser(request);
     const { fields, files } = await readForm(request, endpoints.createTask.form);
     const task = await createTask(app.db, { buyerId: id, fields, image: files.task_image, now: app.clock() });
-    return reply.status(201).send(task);
+    return task;
   });
 
   route(app, endpoints.updateTask, async (request) =>

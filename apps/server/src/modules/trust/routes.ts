@@ -15,14 +15,14 @@ import {
 export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.getWorkerReputation, (request) => reputationOfUser(app.db, request.params.id));
 
-  route(app, endpoints.blockWorker, async (request, reply) => {
+  route(app, endpoints.blockWorker, async (request) => {
     const block = await blockWorker(app.db, {
       buyerId: (await currentUser(request)).id,
       workerId: request.body.worker_id,
       note: request.body.note,
       now: app.clock(),
     });
-    return reply.status(201).send(block);
+    return block;
   });
 
   route(app, endpoints.unblockWorker, async (request) =>
@@ -33,13 +33,13 @@ export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
     listBlocks(app.db, (await currentUser(request)).id, request.query),
   );
 
-  route(app, endpoints.hideBuyer, async (request, reply) => {
+  route(app, endpoints.hideBuyer, async (request) => {
     const hidden = await hideBuyer(app.db, {
       workerId: (await currentUser(request)).id,
       buyerId: request.body.buyer_id,
       now: app.clock(),
     });
-    return reply.status(201).send(hidden);
+    return hidden;
   });
 
   route(app, endpoints.unhideBuyer, async (request) =>

@@ -13,8 +13,8 @@ import {
 } from "./service.ts";
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.requestWithdrawal, async (request, reply) =>
-    reply.status(201).send(await requestWithdrawal(app.db, (await currentUser(request)).id, request.body)),
+  route(app, endpoints.requestWithdrawal, async (request) =>
+    requestWithdrawal(app.db, (await currentUser(request)).id, request.body),
   );
 
   route(app, endpoints.listMyWithdrawals, async (request) =>
