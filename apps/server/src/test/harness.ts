@@ -142,10 +142,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
  * One app for the enclosing file or `describe` block: started in its beforeAll (before the
  * hooks declared after this call), closed in its afterAll. Read it inside hooks and tests.
  */
-export function testAppPerFile(options: TestAppOptions = {}): TestContext {
+export function testAppPerFile(options: TestAppOptions | (() => TestAppOptions) = {}): TestContext {
   let started: TestContext | undefined;
   beforeAll(async () => {
-    started = await startTestApp(options);
+    // A function when the options come from something started in an earlier hook (a mail catcher).
+    started = await startTestApp(typeof options === "function" ? options() : options);
   });
   afterAll(() => started?.close());
   const current = () => {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -66,4 +67,24 @@ export async function startMailCatcher() {
     },
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
+}
+
+export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
+
+/**
+ * A mail catcher for the enclosing file: started in its beforeAll (before the hooks declared
+ * after this call, so an app started after it can send to it), closed in its afterAll.
+ */
+export function mailCatcherPerFile(): MailCatcher {
+  let started: MailCatcher | undefined;
+  beforeAll(async () => {
+    started = await startMailCatcher();
+  });
+  afterAll(() => started?.close());
+  return new Proxy({} as MailCatcher, {
+    get(_, name) {
+      if (!started) throw new Error("the mail catcher starts in beforeAll: read it inside a hook or a test");
+      return Reflect.get(started, name) as unknown;
+    },
+  });
 }

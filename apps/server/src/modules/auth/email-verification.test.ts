@@ -1,32 +1,23 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { User } from "@taskmint/shared";
 import { users, withdrawals } from "../../db/schema/index.ts";
 import {
+  type RegisteredUser,
   registerUser,
   signInAdmin,
-  startTestApp,
   TEST_ORIGIN,
-  type RegisteredUser,
-  type TestContext,
+  testAppPerFile,
 } from "../../test/harness.ts";
-import { startMailCatcher, type ReceivedMail } from "../../test/mail-catcher.ts";
+import { mailCatcherPerFile, type ReceivedMail } from "../../test/mail-catcher.ts";
 import { MINT, transfer, walletOf } from "../ledger/service.ts";
 import { VERIFICATION_MAILS_PER_HOUR } from "./routes.ts";
 
 // Rule R28: a verification mail at registration and on request; a worker confirms their
 // address before the first withdrawal.
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let ctx: TestContext;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  ctx = await startTestApp({ env: { SMTP_URL: mail.url } });
-});
-afterAll(async () => {
-  await ctx.close();
-  await mail.close();
-});
+const mail = mailCatcherPerFile();
+const ctx = testAppPerFile(() => ({ env: { SMTP_URL: mail.url } }));
 
 const SUBJECT = "Confirm your TaskMint email address";
 const bkash = { withdrawal_coin: 200, payment_system: "Bkash", account_number: "01712345678" };

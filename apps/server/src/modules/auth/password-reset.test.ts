@@ -1,27 +1,12 @@
 import { like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PASSWORD_RULE_MESSAGE } from "@taskmint/shared";
 import { verifications } from "../../db/schema/index.ts";
-import {
-  registerUser,
-  sessionCookie,
-  signIn,
-  startTestApp,
-  TEST_ORIGIN,
-  type TestContext,
-} from "../../test/harness.ts";
-import { startMailCatcher, type ReceivedMail } from "../../test/mail-catcher.ts";
+import { registerUser, sessionCookie, signIn, TEST_ORIGIN, testAppPerFile } from "../../test/harness.ts";
+import { mailCatcherPerFile, type ReceivedMail } from "../../test/mail-catcher.ts";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let ctx: TestContext;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  ctx = await startTestApp({ env: { SMTP_URL: mail.url } });
-});
-afterAll(async () => {
-  await ctx.close();
-  await mail.close();
-});
+const mail = mailCatcherPerFile();
+const ctx = testAppPerFile(() => ({ env: { SMTP_URL: mail.url } }));
 
 const requestReset = (email: string) =>
   ctx.app.inject({

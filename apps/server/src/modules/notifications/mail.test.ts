@@ -1,18 +1,17 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { MAIL_KINDS, mailKinds, type NotificationSettings } from "@taskmint/shared";
 import { notifications, outgoingMails } from "../../db/schema/index.ts";
 import {
   marketplaceCalls,
+  type RegisteredUser,
   registerUser,
   signInAdmin,
-  startTestApp,
   TEST_ORIGIN,
+  testAppPerFile,
   TestClock,
-  type RegisteredUser,
-  type TestContext,
 } from "../../test/harness.ts";
-import { startMailCatcher } from "../../test/mail-catcher.ts";
+import { mailCatcherPerFile } from "../../test/mail-catcher.ts";
 import { MAIL_RETRY_MINUTES, unsubscribeToken } from "./mail.ts";
 import { notify } from "./service.ts";
 
@@ -20,16 +19,8 @@ import { notify } from "./service.ts";
 // background, retried, each with a signed one-click unsubscribe.
 
 const clock = new TestClock();
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let ctx: TestContext;
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  ctx = await startTestApp({ env: { SMTP_URL: mail.url }, clock });
-});
-afterAll(async () => {
-  await ctx.close();
-  await mail.close();
-});
+const mail = mailCatcherPerFile();
+const ctx = testAppPerFile(() => ({ env: { SMTP_URL: mail.url }, clock }));
 const { call, pendingSubmission } = marketplaceCalls(() => ctx.app, clock);
 
 const settingsOf = async (user: RegisteredUser) => {
