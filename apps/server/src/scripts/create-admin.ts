@@ -2,9 +2,8 @@
 // Creates that admin, or makes an existing account an admin.
 import { parseArgs } from "node:util";
 import { emailSchema, passwordSchema } from "@taskmint/shared";
-import { openDatabase } from "../db/client.ts";
-import { loadEnv } from "../env.ts";
 import { ensureAdmin } from "../modules/users/service.ts";
+import { withDatabase } from "./database.ts";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
@@ -18,18 +17,9 @@ if (!email.success || !password.success) {
   process.exit(2);
 }
 
-const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-try {
-  await database.migrate();
-  const result = await ensureAdmin(database.db, {
-    email: email.data,
-    password: password.data,
-    name: values.name,
-  });
-  console.log(
-    result.created ? `Admin ${email.data} created.` : `${email.data} already existed and is now an admin.`,
-  );
-} finally {
-  await database.close();
-}
+const result = await withDatabase((db) =>
+  ensureAdmin(db, { email: email.data, password: password.data, name: values.name }),
+);
+console.log(
+  result.created ? `Admin ${email.data} created.` : `${email.data} already existed and is now an admin.`,
+);

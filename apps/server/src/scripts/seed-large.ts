@@ -1,9 +1,8 @@
 // npm run seed:large -- --tasks 1000000 --users 100000 [--submissions 2000000]
 import { parseArgs } from "node:util";
-import { openDatabase } from "../db/client.ts";
-import { loadEnv } from "../env.ts";
 import { checkLedger } from "../modules/ledger/service.ts";
 import { seedLarge } from "../seed/large.ts";
+import { withDatabase } from "./database.ts";
 
 const { values } = parseArgs({
   options: {
@@ -19,23 +18,17 @@ if (![tasks, users, submissions].every((value) => Number.isInteger(value) && val
   console.error("Usage: npm run seed:large -- --tasks N --users M (M >= 10) [--submissions K]");
   process.exit(2);
 }
-const env = loadEnv();
 // A million rows a statement: no statement timeout.
-const database = await openDatabase({
-  databaseUrl: env.DATABASE_URL,
-  dataDir: env.DATA_DIR,
-  statementTimeoutMs: 0,
-});
-try {
-  await database.migrate();
-  const started = Date.now();
-  await seedLarge(database.db, { tasks, users, submissions }, new Date());
-  console.log(
-    `Seeded ${tasks} tasks, ${users} users and up to ${submissions} submissions in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  const report = await checkLedger(database.db);
-  console.log(`Ledger ${report.ok ? "balanced" : "BROKEN"}: ${JSON.stringify(report)}`);
-  process.exitCode = report.ok ? 0 : 1;
-} finally {
-  await database.close();
-}
+await withDatabase(
+  async (db) => {
+    const started = Date.now();
+    await seedLarge(db, { tasks, users, submissions }, new Date());
+    console.log(
+      `Seeded ${tasks} tasks, ${users} users and up to ${submissions} submissions in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const report = await checkLedger(db);
+    console.log(`Ledger ${report.ok ? "balanced" : "BROKEN"}: ${JSON.stringify(report)}`);
+    process.exitCode = report.ok ? 0 : 1;
+  },
+  { unhurried: true },
+);
