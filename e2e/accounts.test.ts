@@ -43,8 +43,8 @@ describe("a worker's account", () => {
       .poll(() => page.getByRole("heading", { name: "Register your account" }).isVisible())
       .toBe(true);
     await page.getByLabel("Your name").fill("Wanda Worker");
-    await page.getByLabel("Role").selectOption("worker");
-    await page.getByLabel("Upload photo").setInputFiles(await photoFile());
+    await page.getByLabel("I want to earn").check();
+    await page.getByLabel("Photo (optional)").setInputFiles(await photoFile());
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Register", exact: true }).click();

@@ -148,8 +148,8 @@ export const authEndpoints = {
     tags,
     summary: "Create a worker or buyer account and sign in",
     description:
-      "multipart/form-data with the fields name, role (worker|buyer), email, password and the file photo (an image, at most 5 MB). Grants the starting coins (worker 10, buyer 50) and sets the session cookie.",
-    form: { fields: registerFieldsSchema, files: { photo: { required: true } } },
+      "multipart/form-data with the fields name, role (worker|buyer), email, password and, optionally, the file photo (an image, at most 5 MB; without one, the user's initials stand in: rule R29). Grants the starting coins (worker 10, buyer 50) and sets the session cookie.",
+    form: { fields: registerFieldsSchema, files: { photo: { required: false } } },
     response: { 201: userAnswerSchema },
     errors: [409, 413, 415, 429],
   }),

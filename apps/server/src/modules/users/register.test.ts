@@ -78,13 +78,29 @@ describe("POST /api/register", () => {
     expect(await ctx.db.$count(users)).toBe(usersBefore);
   });
 
-  it("requires a photo", async () => {
+  it("signs up without a photo (rule R29): no photo stored, the initials stand in on the web", async () => {
+    const uploadsBefore = await ctx.db.$count(uploads);
     const { photo: _photo, ...withoutPhoto } = await validFields();
     const response = await register(withoutPhoto);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      error: { code: "VALIDATION", details: { photo: "Photo is required" } },
+    expect(response.statusCode, response.body).toBe(201);
+    const { user } = response.json<{ user: User }>();
+    expect(user).toMatchObject({ name: "Ann Lee", role: "worker", coins: 10, photo: null });
+    expect(await ctx.db.$count(uploads)).toBe(uploadsBefore);
+    const me = await ctx.app.inject({
+      method: "GET",
+      url: "/api/me",
+      headers: { cookie: sessionCookie(response) },
     });
+    expect(me.json<{ user: User }>().user.photo).toBeNull();
+  });
+
+  it("takes an empty file part, as a browser sends for an untouched file input, as no photo", async () => {
+    const response = await register({
+      ...(await validFields()),
+      photo: { bytes: Buffer.alloc(0), filename: "", type: "application/octet-stream" },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<{ user: User }>().user.photo).toBeNull();
   });
 
   it("refuses the admin role: admins cannot be self-chosen", async () => {

@@ -85,17 +85,21 @@ async function emailTaken(db: Database, email: string): Promise<boolean> {
 }
 
 /**
- * POST /api/register: the account, its photo and its starting coins, in one transaction. The
- * photo is checked before the email is looked up, so a cheap request with a junk photo cannot
- * tell a taken address from a free one.
+ * POST /api/register: the account, its photo if one was sent (rule R29: optional) and its
+ * starting coins, in one transaction. A photo is checked before the email is looked up, so a
+ * cheap request with a junk photo cannot tell a taken address from a free one.
  */
-export async function registerUser(db: Database, fields: RegisterFields, photo: Buffer): Promise<User> {
-  const image = await processImage(photo);
+export async function registerUser(
+  db: Database,
+  fields: RegisterFields,
+  photo: Buffer | undefined,
+): Promise<User> {
+  const image = photo ? await processImage(photo) : null;
   if (await emailTaken(db, fields.email)) {
     throw new AppError("EMAIL_TAKEN", "An account with this email already exists");
   }
   const userId = await db.transaction(async (tx) => {
-    const photoUrl = await storeImage(tx, image);
+    const photoUrl = image ? await storeImage(tx, image) : null;
     const id = await insertPasswordUser(tx, { ...fields, image: photoUrl });
     await grantSignupBonus(tx, id, fields.role);
     return id;

@@ -3,13 +3,16 @@ import { toast } from "react-toastify";
 import type { z } from "zod";
 import { registerFieldsSchema } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
-import { Field, PasswordField, useZodForm } from "../../../components/form/Form.tsx";
-import { imageFiles } from "../../../components/form/imageFiles.ts";
+import { Field, useZodForm } from "../../../components/form/Form.tsx";
+import { optionalImageFiles } from "../../../components/form/imageFiles.ts";
 import { errorMessage } from "../../../lib/api.ts";
 import { useRegister } from "../../../lib/auth.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
+import { NewPasswordField } from "../components/NewPasswordField.tsx";
+import { RoleChoice } from "../components/RoleChoice.tsx";
 
-const registerFormSchema = registerFieldsSchema.extend({ photo: imageFiles("photo") });
+// Rule R29: the photo is optional; the user's initials stand in until they add one.
+const registerFormSchema = registerFieldsSchema.extend({ photo: optionalImageFiles("photo") });
 
 export function RegisterPage() {
   const register = useRegister();
@@ -19,7 +22,7 @@ export function RegisterPage() {
   const onSubmit = async ({ photo, ...fields }: z.output<typeof registerFormSchema>) => {
     const body = new FormData();
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
-    const file = photo[0];
+    const file = photo?.[0];
     if (file) body.append("photo", file);
     await register.mutateAsync(body);
     toast.success("Account created");
@@ -36,17 +39,18 @@ export function RegisterPage() {
       google={{ role: chosenRole, returnTo: paths.dashboard.root }}
       other={{ to: paths.login, label: "Already have an account? Sign in" }}
     >
+      <RoleChoice />
       <Field name="name" id="register-name" label="Your name" autoComplete="name" />
-      <Field as="select" name="role" id="register-role" label="Role" defaultValue="">
-        <option value="" disabled>
-          Select your role
-        </option>
-        <option value="worker">Worker</option>
-        <option value="buyer">Buyer</option>
-      </Field>
-      <Field name="photo" id="register-photo" label="Upload photo" type="file" accept="image/*" />
       <Field name="email" id="register-email" label="Email" type="email" autoComplete="email" />
-      <PasswordField name="password" id="register-password" label="Password" isNew />
+      <NewPasswordField name="password" id="register-password" label="Password" />
+      <Field
+        name="photo"
+        id="register-photo"
+        label="Photo (optional)"
+        type="file"
+        accept="image/*"
+        hint="Without one, your initials show. You can add it later."
+      />
     </AuthCard>
   );
 }
