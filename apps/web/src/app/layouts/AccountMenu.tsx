@@ -1,3 +1,4 @@
+import { LogOut, UserRound } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import type { User } from "@taskmint/shared";
@@ -30,34 +31,48 @@ export function AccountMenu({ user }: { user: User }) {
     <div className="relative" ref={box}>
       <button
         {...triggerProps}
-        className="btn btn-ghost btn-circle"
+        className="btn btn-ghost btn-circle size-11"
         aria-label={`Open account menu for ${user.name}`}
         aria-haspopup="menu"
       >
         <Avatar photo={user.photo} name={user.name} />
       </button>
       {open && (
-        <ul
-          role="menu"
-          className="menu absolute right-0 z-50 mt-2 w-52 rounded-box bg-base-100 p-2 shadow-lg ring-1 ring-base-300"
-        >
-          <li className="menu-title truncate">{user.name}</li>
-          <li role="none">
-            <Link role="menuitem" to={paths.profile} onClick={close}>
-              Profile
-            </Link>
-          </li>
-          <li role="none">
-            <button
-              role="menuitem"
-              type="button"
-              onClick={() => void onSignOut()}
-              disabled={signOut.isPending}
-            >
-              Sign out
-            </button>
-          </li>
-        </ul>
+        // As wide as the screen allows (less a margin), never wider: a long name or email is
+        // cut with an ellipsis inside the box, and the items stay on screen with it.
+        <div className="absolute right-0 z-50 mt-2 w-72 max-w-[calc(100vw-1rem)] rounded-box bg-base-100 p-2 shadow-lg ring-1 ring-base-300">
+          <div className="flex min-w-0 items-center gap-3 px-3 py-2" data-testid="account-menu-who">
+            <Avatar photo={user.photo} name={user.name} />
+            <div className="min-w-0">
+              <p className="truncate font-semibold text-base-content" title={user.name}>
+                {user.name}
+              </p>
+              <p className="truncate text-sm text-base-content/70" title={user.email}>
+                {user.email}
+              </p>
+            </div>
+          </div>
+          <ul role="menu" aria-label="Account" className="menu w-full border-t border-base-300 p-0 pt-2">
+            <li role="none">
+              <Link role="menuitem" to={paths.profile} onClick={close} className="min-h-11">
+                <UserRound className="size-4" aria-hidden="true" />
+                Profile
+              </Link>
+            </li>
+            <li role="none">
+              <button
+                role="menuitem"
+                type="button"
+                className="min-h-11"
+                onClick={() => void onSignOut()}
+                disabled={signOut.isPending}
+              >
+                <LogOut className="size-4" aria-hidden="true" />
+                Sign out
+              </button>
+            </li>
+          </ul>
+        </div>
       )}
     </div>
   );
