@@ -59,6 +59,31 @@ export const workerReputationOf = (counts: DecidedCounts): WorkerReputation => (
   level: workerLevel(counts),
 });
 
+/** The level above a worker's and what it asks that they do not have yet (rule R21). */
+export interface NextLevelNeeds {
+  level: WorkerLevel;
+  /** The level's least decided submissions, and how many more the worker needs (0: enough). */
+  decided: number;
+  more_decided: number;
+  /** The level's least approval rate (%), and whether the worker's rate meets it already. */
+  rate: number;
+  rate_met: boolean;
+}
+
+/** What the next level needs of a worker, or null at the top level. */
+export function nextLevelNeeds(reputation: WorkerReputation): NextLevelNeeds | null {
+  const next = workerLevels[workerLevels.indexOf(reputation.level) + 1];
+  const rule = LEVEL_RULES.find((candidate) => candidate.level === next);
+  if (!next || !rule) return null;
+  return {
+    level: next,
+    decided: rule.decided,
+    more_decided: Math.max(0, rule.decided - reputation.decided),
+    rate: rule.rate,
+    rate_met: (reputation.approval_rate ?? -1) >= rule.rate,
+  };
+}
+
 /** A task's requirements of the worker (rule R21). */
 export interface Qualification {
   min_approval_rate: number;
