@@ -1,9 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../components/ui/DataTable.tsx";
-import { ClipboardList, DollarSign, Users } from "lucide-react";
+import { ClipboardList, DollarSign, Plus, Users } from "lucide-react";
+import { Link } from "react-router";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { rejectionSchema, type BuyerStats, type Rejection, type Submission } from "@taskmint/shared";
+import { paths } from "@taskmint/shared/routes";
 import { Field, SubmitButton, useZodForm } from "../../components/form/Form.tsx";
 import { FormModal } from "../../components/form/FormModal.tsx";
 import { DecisionButtons } from "../../components/ui/DecisionButtons.tsx";
@@ -18,6 +20,8 @@ import { When } from "../../components/ui/When.tsx";
 import { AppealsToAnswer } from "../../features/trust/components/AppealViews.tsx";
 import { BlockModal, BonusModal } from "../../features/trust/components/BuyerActions.tsx";
 import { WorkerReputationLine } from "../../features/trust/components/Reputation.tsx";
+import { useMe } from "../../lib/auth.ts";
+import { BuyerStartList } from "./BuyerStartList.tsx";
 
 const STATS: Stat<BuyerStats>[] = [
   { label: "Total tasks", icon: ClipboardList, value: (stats) => stats.totalTasks },
@@ -134,9 +138,25 @@ export function BuyerHomePage() {
   const [viewing, setViewing] = useState<Submission | null>(null);
   const [acting, setActing] = useState<{ action: ReviewAction; submission: Submission } | null>(null);
 
+  const { data: user } = useMe();
+  // A buyer with no task yet sees the start list, not a row of zeros.
+  const isNew = stats.data?.totalTasks === 0;
+
   return (
-    <Page title="Buyer home">
-      <StatCards query={stats} errorMessage="Failed to load dashboard data" stats={STATS} />
+    <Page
+      title="Buyer home"
+      actions={
+        stats.data &&
+        !isNew && (
+          <Link to={paths.dashboard.addTasks} className="btn btn-primary min-h-11">
+            <Plus className="size-4" aria-hidden="true" />
+            Post a task
+          </Link>
+        )
+      }
+    >
+      {user && stats.data && <BuyerStartList user={user} stats={stats.data} />}
+      {!isNew && <StatCards query={stats} errorMessage="Failed to load dashboard data" stats={STATS} />}
       <h2 className="mb-3 mt-8 text-xl font-bold">Tasks to review</h2>
       <PagedList
         pages={taskQueries.reviewQueue}
