@@ -161,6 +161,19 @@ export const submissionSchema = z.object({
 });
 export type Submission = z.infer<typeof submissionSchema>;
 
+/**
+ * An escalated appeal as the admins decide it (rule R22): the submission with the task's
+ * instructions (what it asked for and what to submit) and the buyer's record beside the worker's.
+ */
+export const appealCaseSchema = submissionSchema.extend({
+  task_detail: z.string(),
+  submission_info: z.string(),
+  /** How many screenshots the task asked for. */
+  proof_images: z.number().int(),
+  buyer_reputation: buyerReputationSchema,
+});
+export type AppealCase = z.infer<typeof appealCaseSchema>;
+
 /** The signed-in reader's own submission to a task, as the task's details show it. */
 export const ownSubmissionSchema = submissionSchema.pick({
   id: true,

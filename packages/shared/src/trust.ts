@@ -165,7 +165,7 @@ export type AppealAnswer = z.infer<typeof appealAnswerSchema>;
 
 export const appealDecisions = ["overturn", "uphold"] as const;
 export const adminAppealDecisionSchema = z.object({
-  decision: z.enum(appealDecisions, { error: "Choose overturn or uphold" }),
+  decision: z.enum(appealDecisions, { error: "Choose whether to keep the rejection or overturn it" }),
   answer: textSchema("An answer", { max: APPEAL_MESSAGE_MAX }),
 });
 export type AdminAppealDecision = z.infer<typeof adminAppealDecisionSchema>;

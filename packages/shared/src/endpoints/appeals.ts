@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idParamsSchema } from "../common.ts";
 import { defineEndpoint } from "../endpoint.ts";
 import { pageOf, pageQuerySchema } from "../paging.ts";
-import { submissionSchema } from "../tasks.ts";
+import { appealCaseSchema, submissionSchema } from "../tasks.ts";
 import { adminAppealDecisionSchema, appealAnswerSchema, appealRequestSchema } from "../trust.ts";
 
 const idParams = idParamsSchema("Unknown submission");
@@ -66,9 +66,10 @@ export const appealsEndpoints = {
     operationId: "listEscalatedAppeals",
     access: "admin",
     tags: ["admin"],
-    summary: "Escalated appeals, the longest waiting first",
+    summary:
+      "Escalated appeals, the longest waiting first, with the task's instructions and both sides' records",
     query: pageQuerySchema,
-    response: { 200: pageOf(submissionSchema) },
+    response: { 200: pageOf(appealCaseSchema) },
   }),
   decideAppeal: defineEndpoint({
     method: "POST",

@@ -1,6 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DAY_MS, type AuditRecord, type LedgerReport, type Page, type Submission } from "@taskmint/shared";
+import {
+  DAY_MS,
+  type AppealCase,
+  type AuditRecord,
+  type LedgerReport,
+  type Page,
+  type Submission,
+} from "@taskmint/shared";
 import { appeals, auditLog, notifications, tasks } from "../../db/schema/index.ts";
 import { marketplaceTestFile, type RegisteredUser, registerUser, signInAdmin } from "../../test/harness.ts";
 import { balanceOf, escrowOf } from "../ledger/service.ts";
@@ -297,9 +304,16 @@ describe("appealing a rejection (rule R22)", () => {
       clock.advanceMs(1_000);
     }
     const cookie = await admin();
-    const all = (await call("GET", "/api/admin/appeals?limit=100", cookie)).json<Page<Submission>>();
+    const all = (await call("GET", "/api/admin/appeals?limit=100", cookie)).json<Page<AppealCase>>();
     const ours = all.items.map((item) => item.id).filter((id) => escalated.includes(id));
     expect(ours).toEqual(escalated);
+    // The evidence for the decision: what the task asked for and both sides' records.
+    const first = all.items.find((item) => item.id === escalated[0]);
+    expect(first?.task_detail).toBeTruthy();
+    expect(first?.submission_info).toBeTruthy();
+    expect(first?.buyer_reputation.decided).toBeGreaterThanOrEqual(0);
+    expect(first?.worker_reputation.decided).toBeGreaterThanOrEqual(1);
+    expect(first?.appeal?.status).toBe("escalated");
     const seen: string[] = [];
     for (let page = 1; page <= Math.ceil(all.total / 2); page += 1) {
       const items = (await call("GET", `/api/admin/appeals?limit=2&page=${page}`, cookie)).json<

@@ -9,6 +9,7 @@ import {
   type AppealStatus,
   type Page,
   type PageQuery,
+  type AppealCase,
   type Submission,
 } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
@@ -24,8 +25,8 @@ import {
   transfer,
   walletOf,
 } from "../ledger/service.ts";
-import { notify } from "../notifications/service.ts";
-import { selectSubmissions, toSubmission } from "../submissions/service.ts";
+import { asSentence, notify } from "../notifications/service.ts";
+import { selectAppealCases, selectSubmissions, toAppealCase, toSubmission } from "../submissions/service.ts";
 
 // Rule R22: a worker appeals a rejection once, within 7 days; the buyer overturns or upholds;
 // after an uphold, or 3 days without an answer, the worker may escalate to the admins, whose
@@ -141,7 +142,7 @@ export async function upholdByBuyer(
     const submission = await submissionFacts(tx, submissionId);
     await notify(tx, {
       userId: submission.workerId,
-      message: `The buyer upheld the rejection of your work for "${submission.taskTitle}": ${answer}. You may escalate it to the admins.`,
+      message: `The buyer kept the rejection of your work for "${submission.taskTitle}": ${asSentence(answer)} You can escalate it to the admins.`,
       actionRoute: paths.dashboard.mySubmissions,
       kind: "appeal_updates",
     });
@@ -253,7 +254,7 @@ export async function overturnAppeal(
     const coins = coinCount(task.payableAmount);
     await notify(tx, {
       userId: facts.workerId,
-      message: `Your appeal about "${task.title}" was accepted: you have earned ${coins}`,
+      message: `Your appeal about "${task.title}" was accepted: you were paid ${coins}`,
       actionRoute: paths.dashboard.mySubmissions,
       kind: "appeal_updates",
     });
@@ -329,7 +330,7 @@ export async function upholdByAdmin(
     const facts = await submissionFacts(tx, submissionId);
     await notify(tx, {
       userId: facts.workerId,
-      message: `The admins upheld the rejection of your work for "${facts.taskTitle}": ${answer}`,
+      message: `The admins kept the rejection of your work for "${facts.taskTitle}", finally: ${asSentence(answer)}`,
       actionRoute: paths.dashboard.mySubmissions,
       kind: "appeal_updates",
     });
@@ -346,13 +347,13 @@ export async function upholdByAdmin(
 }
 
 /** The admins' queue: escalated appeals, the longest waiting first. */
-export function listEscalatedAppeals(db: Database, page: PageQuery): Promise<Page<Submission>> {
+export function listEscalatedAppeals(db: Database, page: PageQuery): Promise<Page<AppealCase>> {
   const where = eq(appeals.status, "escalated");
   return offsetPage(db, {
     page,
     table: appeals,
     where,
-    rows: selectSubmissions(db).where(where).orderBy(asc(appeals.escalatedAt), asc(appeals.submissionId)),
-    toItem: toSubmission,
+    rows: selectAppealCases(db).where(where).orderBy(asc(appeals.escalatedAt), asc(appeals.submissionId)),
+    toItem: toAppealCase,
   });
 }

@@ -6,12 +6,20 @@ import {
   APPEAL_ANSWER_DAYS,
   workerReputationOf,
   type Appeal,
+  type AppealCase,
   type Submission,
 } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
 import { preparedStatement } from "../../lib/prepared.ts";
-import { appeals, submissions, tasks, users, workerReputations } from "../../db/schema/index.ts";
+import {
+  appeals,
+  buyerReputations,
+  submissions,
+  tasks,
+  users,
+  workerReputations,
+} from "../../db/schema/index.ts";
 
 // How submissions look in the API (api.md's shapes), and the query that reads them.
 
@@ -84,6 +92,49 @@ export function toSubmission(row: SubmissionRow): Submission {
       approved: row.workerApproved ?? 0,
       rejected: row.workerRejected ?? 0,
     }),
+  };
+}
+
+/**
+ * A select of appeal cases: the submissions' view plus the task's instructions and the buyer's
+ * reputation, in the same one query (a left join on the buyer's row), ready for toAppealCase().
+ */
+export const selectAppealCases = (db: Database) =>
+  db
+    .select({
+      ...submissionColumnsOf(submissions),
+      taskDetail: tasks.detail,
+      submissionInfo: tasks.submissionInfo,
+      proofImages: tasks.proofImages,
+      buyerApproved: buyerReputations.approved,
+      buyerRejected: buyerReputations.rejected,
+      buyerMedianSeconds: buyerReputations.medianReviewSeconds,
+    })
+    .from(submissions)
+    .innerJoin(tasks, eq(tasks.id, submissions.taskId))
+    .innerJoin(workers, eq(workers.id, submissions.workerId))
+    .innerJoin(buyers, eq(buyers.id, submissions.buyerId))
+    .innerJoin(appeals, eq(appeals.submissionId, submissions.id))
+    .leftJoin(workerReputations, eq(workerReputations.workerId, submissions.workerId))
+    .leftJoin(buyerReputations, eq(buyerReputations.buyerId, submissions.buyerId));
+
+type AppealCaseRow = Awaited<ReturnType<ReturnType<typeof selectAppealCases>["execute"]>>[number];
+
+export function toAppealCase(row: AppealCaseRow): AppealCase {
+  const approved = row.buyerApproved ?? 0;
+  const decided = approved + (row.buyerRejected ?? 0);
+  const seconds = row.buyerMedianSeconds;
+  return {
+    ...toSubmission(row),
+    task_detail: row.taskDetail,
+    submission_info: row.submissionInfo,
+    proof_images: row.proofImages,
+    // Rule R21, as the task lists show it: the last refresh's figures.
+    buyer_reputation: {
+      approval_rate: decided === 0 ? null : Math.floor((approved * 100) / decided),
+      median_review_hours: seconds === null || seconds === undefined ? null : Math.round(seconds / 360) / 10,
+      decided,
+    },
   };
 }
 

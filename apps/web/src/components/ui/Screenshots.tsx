@@ -6,7 +6,14 @@ import { Dialog } from "./Dialog.tsx";
  * A submission's screenshots as thumbnails; each opens a full-size viewer that steps through
  * them with the arrow keys (or its buttons) and closes on Escape.
  */
-export function Screenshots({ urls }: { urls: string[] }) {
+export function Screenshots({
+  urls,
+  loading = "lazy",
+}: {
+  urls: string[];
+  /** "eager" where the screenshots are the point (a decision's evidence), not one row of many. */
+  loading?: "lazy" | "eager";
+}) {
   const [shown, setShown] = useState<number | null>(null);
   if (urls.length === 0) return null;
   const step = (by: number) =>
@@ -25,11 +32,11 @@ export function Screenshots({ urls }: { urls: string[] }) {
           <li key={url}>
             <button
               type="button"
-              className="block overflow-hidden rounded-box ring-1 ring-base-300 hover:ring-primary"
+              className="block overflow-hidden rounded-box ring-1 ring-base-300 hover:ring-primary focus-visible:ring-2 focus-visible:ring-primary"
               onClick={() => setShown(index)}
               aria-label={`Open screenshot ${index + 1} of ${urls.length}`}
             >
-              <img src={url} alt="" className="size-20 object-cover" loading="lazy" />
+              <img src={url} alt="" className="size-20 object-cover" loading={loading} />
             </button>
           </li>
         ))}

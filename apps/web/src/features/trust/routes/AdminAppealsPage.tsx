@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { adminAppealDecisionSchema, type AdminAppealDecision, type Submission } from "@taskmint/shared";
+import { useWatch } from "react-hook-form";
+import { adminAppealDecisionSchema, type AdminAppealDecision, type AppealCase } from "@taskmint/shared";
 import { Field, FormError, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { FormModal } from "../../../components/form/FormModal.tsx";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
@@ -10,19 +11,23 @@ import { When } from "../../../components/ui/When.tsx";
 import { coinCount } from "../../../lib/format.ts";
 import { useTwoFactorGate } from "../../../components/two-factor/TwoFactorNeeded.tsx";
 import { useDecideAppeal } from "../api.ts";
+import { AppealEvidence } from "../components/AppealEvidence.tsx";
 import { WorkerReputationLine } from "../components/Reputation.tsx";
 import { trustQueries } from "../queries.ts";
 
-function DecideModal({ submission, onClose }: { submission: Submission; onClose: () => void }) {
+function DecideModal({ appeal, onClose }: { appeal: AppealCase; onClose: () => void }) {
   const decide = useDecideAppeal();
-  const form = useZodForm(adminAppealDecisionSchema, { decision: "uphold", answer: "" });
-  const overturning = form.watch("decision") === "overturn";
-  const submit = async (decision: AdminAppealDecision) => {
-    const decided = await decide.mutateAsync({ id: submission.id, ...decision });
+  // Nothing chosen at first: the admin reads the evidence, then picks (rule R22, final).
+  const form = useZodForm(adminAppealDecisionSchema, { answer: "" });
+  const decision = useWatch({ control: form.control, name: "decision" });
+  const choiceError = form.formState.errors.decision?.message;
+  const pay = coinCount(appeal.payable_amount);
+  const submit = async (chosen: AdminAppealDecision) => {
+    const decided = await decide.mutateAsync({ id: appeal.id, ...chosen });
     toast.success(
-      decision.decision === "overturn"
-        ? `Overturned: ${submission.worker_name} was paid ${coinCount(submission.payable_amount)}${decided.appeal?.paid_from === "platform" ? " by the platform" : ""}`
-        : "Rejection upheld; both sides have your answer",
+      chosen.decision === "overturn"
+        ? `Overturned: ${appeal.worker_name} was paid ${pay}${decided.appeal?.paid_from === "platform" ? " by the platform" : ""}`
+        : "Rejection kept; both sides have your answer",
     );
     onClose();
   };
@@ -30,51 +35,72 @@ function DecideModal({ submission, onClose }: { submission: Submission; onClose:
     <FormModal
       form={form}
       onSubmit={submit}
-      title={`Decide the appeal on “${submission.task_title}”`}
+      title={`Decide the appeal on “${appeal.task_title}”`}
       onClose={onClose}
       actions={
-        <SubmitButton>
-          {overturning ? `Overturn and pay ${coinCount(submission.payable_amount)}` : "Uphold rejection"}
+        <SubmitButton className={decision === "overturn" ? "btn btn-success" : "btn btn-primary"}>
+          {decision === "overturn"
+            ? `Overturn and pay ${pay}`
+            : decision === "uphold"
+              ? "Keep the rejection"
+              : "Send decision"}
         </SubmitButton>
       }
     >
-      <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        <dt className="font-semibold">Worker's work</dt>
-        <dd className="whitespace-pre-wrap break-words">{submission.submission_details}</dd>
-        <dt className="font-semibold">Buyer's reason</dt>
-        <dd className="break-words">{submission.reason}</dd>
-        <dt className="font-semibold">Appeal</dt>
-        <dd className="break-words">{submission.appeal?.message}</dd>
-        <dt className="font-semibold">Buyer's answer</dt>
-        <dd className="break-words">{submission.appeal?.answer ?? "No answer"}</dd>
-      </dl>
-      <fieldset className="mb-3 grid gap-2">
-        <legend className="mb-1 text-sm font-semibold">Decision (final)</legend>
-        <label className="flex items-center gap-2">
-          <input type="radio" className="radio radio-sm" value="uphold" {...form.register("decision")} />
-          Uphold the rejection
-        </label>
-        <label className="flex items-center gap-2">
-          <input type="radio" className="radio radio-sm" value="overturn" {...form.register("decision")} />
-          Overturn: approve and pay the worker
-        </label>
+      <AppealEvidence appeal={appeal} />
+      <fieldset
+        className="mt-5 grid gap-2"
+        aria-invalid={Boolean(choiceError)}
+        aria-describedby={choiceError ? "decision-error" : undefined}
+      >
+        <legend className="mb-1 font-semibold">Your decision (final)</legend>
+        {CHOICES.map((choice) => (
+          <label
+            key={choice.value}
+            className="flex min-h-11 cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3 has-checked:border-primary has-checked:bg-primary/5"
+          >
+            <input
+              type="radio"
+              className="radio radio-sm mt-0.5"
+              value={choice.value}
+              {...form.register("decision")}
+            />
+            <span className="text-sm">
+              <span className="block font-medium">{choice.label}</span>
+              <span className="text-base-content/70">{choice.hint(appeal.worker_name, pay)}</span>
+            </span>
+          </label>
+        ))}
+        {choiceError && (
+          <p id="decision-error" role="alert" className="text-sm text-error">
+            {choiceError}
+          </p>
+        )}
       </fieldset>
-      {overturning && (
-        <p className="mb-3 text-sm">
-          {submission.worker_name} is paid {coinCount(submission.payable_amount)} from the task's open slots
-          or the buyer's balance; if the buyer cannot pay, the platform pays.
-        </p>
-      )}
       <Field name="answer" label="Your answer (both sides read it)" as="textarea" rows={3} />
       <FormError />
     </FormModal>
   );
 }
 
+const CHOICES = [
+  {
+    value: "uphold",
+    label: "Keep the rejection",
+    hint: () => "The worker is not paid. The decision is final.",
+  },
+  {
+    value: "overturn",
+    label: "Overturn: approve and pay the worker",
+    hint: (worker: string, pay: string) =>
+      `${worker} is paid ${pay} from the task's open slots or the buyer's balance; if the buyer cannot pay, the platform pays.`,
+  },
+] as const;
+
 /** Appeals the workers escalated, the longest waiting first (rule R22). */
 export function AdminAppealsPage() {
-  const [deciding, setDeciding] = useState<Submission | null>(null);
-  const gate = useTwoFactorGate("deciding appeals");
+  const [deciding, setDeciding] = useState<AppealCase | null>(null);
+  const gate = useTwoFactorGate("decide appeals", "decide");
   return (
     <Page title="Appeals">
       {gate.notice}
@@ -96,22 +122,25 @@ export function AdminAppealsPage() {
                 <td>{coinCount(submission.payable_amount)}</td>
                 <td>{submission.appeal && <When iso={submission.appeal.created_at} />}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="btn btn-primary btn-sm"
-                    disabled={gate.locked}
-                    title={gate.why}
-                    onClick={() => setDeciding(submission)}
-                  >
-                    Decide
-                  </button>
+                  {gate.locked ? (
+                    gate.lockedAction
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-sm"
+                      aria-label={`Decide the appeal on “${submission.task_title}”`}
+                      onClick={() => setDeciding(submission)}
+                    >
+                      Decide
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}
           </DataTable>
         )}
       </PagedList>
-      {deciding && <DecideModal submission={deciding} onClose={() => setDeciding(null)} />}
+      {deciding && <DecideModal appeal={deciding} onClose={() => setDeciding(null)} />}
     </Page>
   );
 }
