@@ -39,6 +39,25 @@ export const deletedUserSchema = z.object({
 });
 export type DeletedUser = z.infer<typeof deletedUserSchema>;
 
+/**
+ * Who and what an audited action was about, read when the trail is listed (joins, not one
+ * lookup per entry); null where it does not apply or the row is gone.
+ */
+export const auditSubjectSchema = z.object({
+  /** The user acted on: whose role changed or account was deleted, the withdrawal's or the submission's worker. */
+  user_name: z.string().nullable(),
+  /** Whether that user's account has since been deleted. */
+  user_deleted: z.boolean(),
+  /** The deleted task, or the appealed submission's task. */
+  task_title: z.string().nullable(),
+  /** That task's buyer. */
+  buyer_name: z.string().nullable(),
+  /** The withdrawal's coins and dollars (cents). */
+  coins: z.number().int().nullable(),
+  amount_cents: z.number().int().nullable(),
+});
+export type AuditSubject = z.infer<typeof auditSubjectSchema>;
+
 export const auditRecordSchema = z.object({
   id: z.string(),
   actor_name: z.string(),
@@ -49,6 +68,7 @@ export const auditRecordSchema = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   created_at: z.string(),
+  subject: auditSubjectSchema,
 });
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
 

@@ -283,6 +283,40 @@ describe("admin lists and task deletion", () => {
       target_id: task.id,
       actor_email: "root-admin@example.com",
       after: { refunded_coins: 12 },
+      // The task and its buyer by name, read by the list's joins (the task is deleted, its row kept).
+      subject: { task_title: task.task_title, buyer_name: buyer.user.name, user_name: null },
+    });
+  });
+
+  it("names the people and amounts in the audit trail, a deleted user's name included", async () => {
+    const { worker, withdrawal } = await workerWithdrawing(300, {
+      withdrawal_coin: 200,
+      payment_system: "Bkash",
+      account_number: "01712345678",
+    });
+    const decided = await call("POST", `/api/admin/withdrawals/${withdrawal.id}/reject`, admin.cookie, {
+      reason: "Account number does not match",
+    });
+    expect(decided.statusCode, decided.body).toBeLessThan(300);
+    expect(
+      (await call("DELETE", `/api/admin/users/${worker.user.id}`, admin.cookie, forfeit)).statusCode,
+    ).toBe(200);
+    const audit = (await call("GET", "/api/admin/audit?limit=100", admin.cookie)).json<
+      Page<{ target_id: string; action: string; subject: Record<string, unknown> }>
+    >();
+    const about = (id: string, action: string) =>
+      audit.items.find((entry) => entry.target_id === id && entry.action === action)?.subject;
+    expect(about(withdrawal.id, "reject_withdrawal")).toEqual({
+      user_name: worker.user.name,
+      user_deleted: true,
+      task_title: null,
+      buyer_name: null,
+      coins: 200,
+      amount_cents: 1000,
+    });
+    expect(about(worker.user.id, "delete_user")).toMatchObject({
+      user_name: worker.user.name,
+      user_deleted: true,
     });
   });
 });

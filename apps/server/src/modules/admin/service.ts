@@ -1,22 +1,18 @@
 import { and, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type {
   AdminUser,
-  AuditAction,
-  AuditRecord,
   DeleteUserRequest,
   LargePage,
   LargePageQuery,
-  Page,
-  PageQuery,
   PayoutReview,
   Role,
   WithdrawalRisk,
 } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { auditLog, sessions, submissions, users, withdrawals } from "../../db/schema/index.ts";
+import { sessions, submissions, users, withdrawals } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { containsPattern } from "../../lib/like.ts";
-import { keysetPage, newestFirstPage } from "../../lib/paging.ts";
+import { keysetPage } from "../../lib/paging.ts";
 import { balanceOf, lockedBalanceOf, MINT, PAYOUT, transfer, walletOf } from "../ledger/service.ts";
 import { rejectSubmission } from "../submissions/service.ts";
 import { closeTasksOf } from "../tasks/service.ts";
@@ -223,39 +219,4 @@ export async function payoutReview(db: Database, userId: string, now: Date): Pro
   return { balance, may_be_paid: mayBePaid, risk };
 }
 
-/** The audit trail as admins read it: each action with its actor. */
-const auditView = {
-  table: auditLog,
-  select: (db: Database) =>
-    db
-      .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
-      .from(auditLog)
-      .innerJoin(users, eq(users.id, auditLog.actorId)),
-  toItem: ({
-    entry,
-    actorName,
-    actorEmail,
-  }: {
-    entry: typeof auditLog.$inferSelect;
-    actorName: string;
-    actorEmail: string;
-  }): AuditRecord => ({
-    id: entry.id,
-    actor_name: actorName,
-    actor_email: actorEmail,
-    action: entry.action,
-    target_type: entry.targetType,
-    target_id: entry.targetId,
-    before: entry.before,
-    after: entry.after,
-    created_at: entry.createdAt.toISOString(),
-  }),
-};
-
-export function listAudit(
-  db: Database,
-  filter: { action?: AuditAction },
-  page: PageQuery,
-): Promise<Page<AuditRecord>> {
-  return newestFirstPage(db, auditView, filter.action ? eq(auditLog.action, filter.action) : undefined, page);
-}
+export { listAudit } from "./audit-view.ts";

@@ -1,34 +1,52 @@
-import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
-import type { AuditAction } from "@taskmint/shared";
+import type { AuditAction, AuditRecord } from "@taskmint/shared";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { adminQueries } from "../queries.ts";
 import { When } from "../../../components/ui/When.tsx";
+import { auditSentence } from "../auditSentence.ts";
+import { adminQueries } from "../queries.ts";
 
-const ACTIONS: Record<string, string> = {
-  change_role: "Role change",
-  delete_user: "User deleted",
-  delete_task: "Task deleted",
-  approve_withdrawal: "Withdrawal approved",
-  reject_withdrawal: "Withdrawal rejected",
-  decide_appeal: "Appeal decided",
+const ACTIONS: Record<AuditAction, string> = {
+  change_role: "Role changes",
+  delete_user: "Deleted users",
+  delete_task: "Deleted tasks",
+  approve_withdrawal: "Paid withdrawals",
+  reject_withdrawal: "Rejected withdrawals",
+  decide_appeal: "Appeal decisions",
 };
 
-const describe = (values: Record<string, unknown> | null) =>
-  values
-    ? Object.entries(values)
-        .map(([key, value]) => `${key}: ${String(value)}`)
-        .join(", ")
-    : "";
+/** The record as stored, for an admin who needs the ids and values behind the sentence. */
+function RawRecord({ entry }: { entry: AuditRecord }) {
+  const raw = {
+    action: entry.action,
+    actor: entry.actor_email,
+    target: `${entry.target_type} ${entry.target_id}`,
+    at: entry.created_at,
+    before: entry.before,
+    after: entry.after,
+  };
+  return (
+    <details className="mt-1 text-xs" data-testid="audit-raw">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center text-base-content/70 hover:text-base-content">
+        Raw record
+      </summary>
+      <pre className="overflow-x-auto rounded-box bg-base-200 p-3 whitespace-pre-wrap break-words">
+        {JSON.stringify(raw, null, 2)}
+      </pre>
+    </details>
+  );
+}
 
-/** Who did what, when, with the values before and after. */
+/** Who did what, when, in sentences; the stored record behind each one's toggle. */
 export function AuditTrail() {
   const [action, setAction] = useState<AuditAction | "">("");
   return (
     <div>
+      <label className="sr-only" htmlFor="audit-action">
+        Show
+      </label>
       <select
-        className="select select-sm mb-3 w-auto"
-        aria-label="Filter by action"
+        id="audit-action"
+        className="select select-sm mb-3 min-h-11 w-auto sm:min-h-8"
         value={action}
         onChange={(event) => {
           setAction(event.target.value as AuditAction | "");
@@ -45,27 +63,26 @@ export function AuditTrail() {
         key={action}
         pages={(page) => adminQueries.audit(page, action)}
         errorMessage="Failed to load the audit trail"
-        empty="No admin actions yet."
+        empty={action ? "No admin actions of this kind yet." : "No admin actions yet."}
       >
         {(items) => (
-          <DataTable headers={["When", "Who", "What", "Before", "After"]} compact>
+          <ul
+            className="divide-y divide-base-300 rounded-box bg-base-100 shadow-sm"
+            data-testid="audit-trail"
+          >
             {items.map((entry) => (
-              <tr key={entry.id}>
-                <td>
+              <li key={entry.id} className="px-4 pt-3 pb-1" data-testid="audit-entry">
+                <p className="text-sm break-words">{auditSentence(entry)}</p>
+                <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-base-content/70">
                   <When iso={entry.created_at} />
-                </td>
-                <td>{entry.actor_name}</td>
-                <td>
-                  {ACTIONS[entry.action] ?? entry.action}
-                  <p className="font-mono text-xs text-base-content/70">
-                    {entry.target_type} {entry.target_id.slice(0, 8)}
-                  </p>
-                </td>
-                <td className="max-w-xs text-xs">{describe(entry.before)}</td>
-                <td className="max-w-xs text-xs">{describe(entry.after)}</td>
-              </tr>
+                  {entry.subject.user_deleted && entry.action !== "delete_user" && (
+                    <span>· {entry.subject.user_name}’s account has since been deleted</span>
+                  )}
+                </p>
+                <RawRecord entry={entry} />
+              </li>
             ))}
-          </DataTable>
+          </ul>
         )}
       </PagedList>
     </div>
