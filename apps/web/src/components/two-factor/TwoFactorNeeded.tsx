@@ -1,7 +1,9 @@
+import { Lock, ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "@taskmint/shared/routes";
 import type { User } from "@taskmint/shared/schemas";
 import { useMe, useSessionVerified } from "../../lib/auth.ts";
+import { Notice } from "../ui/Notice.tsx";
 import { ConfirmSession } from "./ConfirmSession.tsx";
 
 /** What keeps this session from those actions, in the server's words (`details.reason`); null when nothing. */
@@ -11,34 +13,60 @@ function lockedBecause(me: User | null | undefined, verified: boolean) {
   return verified ? null : "session_not_verified";
 }
 
+/** Profile > Security, where two-factor sign-in is turned on. */
+const SECURITY = `${paths.profile}#two-factor`;
+const NOTICE_ID = "two-factor-needed";
+
 /**
  * Whether the signed-in admin may take the actions that move coins or change access (rule
  * R30): two-factor sign-in on, and this session confirmed with a code. While locked, the
- * notice says which is missing and offers the way out; the server judges each action anyway.
+ * notice says which is missing and offers the way out, and `lockedAction` stands where the
+ * action's controls would (never a disabled button): why, and the way, in a few words. The
+ * server judges each action anyway.
+ *
+ * @param toDo what the page's actions do, after "to": "decide withdrawals".
+ * @param verb the same in one word, for a row's locked action: "decide".
  */
-export function useTwoFactorGate(what: string) {
+export function useTwoFactorGate(toDo: string, verb = "act") {
   const { data: me } = useMe();
   const verified = useSessionVerified();
   const reason = lockedBecause(me, verified);
   const notice =
     reason === "two_factor_off" ? (
-      <div role="note" className="alert alert-warning mb-4 flex flex-wrap">
-        <p>Two-factor sign-in is off for your account. Admins need it before {what}.</p>
-        <Link to={`${paths.profile}#two-factor`} className="btn btn-sm">
+      <Notice
+        id={NOTICE_ID}
+        icon={<ShieldAlert aria-hidden="true" />}
+        title={`Turn on two-factor sign-in to ${toDo}`}
+      >
+        <p>
+          Two-factor sign-in is off for your account. Admins need it for every action that moves coins or
+          changes access.
+        </p>
+        <Link to={SECURITY} className="btn btn-sm mt-2 min-h-11">
           Turn on two-factor sign-in
         </Link>
-      </div>
+      </Notice>
     ) : reason === "session_not_verified" ? (
-      <div role="note" className="alert alert-warning mb-4 flex flex-col items-start">
-        <p>This session began without a code from your authenticator app. Confirm one before {what}.</p>
+      <Notice
+        id={NOTICE_ID}
+        icon={<ShieldAlert aria-hidden="true" />}
+        title={`Confirm this session with a code to ${toDo}`}
+      >
+        <p className="mb-2">
+          This session began without a code from your authenticator app. Enter one to {toDo}.
+        </p>
         <ConfirmSession />
-      </div>
+      </Notice>
     ) : null;
-  return {
-    locked: reason !== null,
-    notice,
-    /** For a locked control's title: where to read why. */
-    why:
-      reason === null ? undefined : "Needs a session confirmed with two-factor sign-in: see the notice above",
-  };
+  const lockedAction =
+    reason === null ? null : (
+      <Link
+        to={reason === "two_factor_off" ? SECURITY : `#${NOTICE_ID}`}
+        className="link inline-flex min-h-11 items-center gap-1.5 text-sm whitespace-nowrap"
+      >
+        <Lock aria-hidden="true" className="size-4 shrink-0" />
+        {reason === "two_factor_off" ? `Turn on two-factor to ${verb}` : `Confirm this session to ${verb}`}
+      </Link>
+    );
+  return { locked: reason !== null, notice, lockedAction };
 }

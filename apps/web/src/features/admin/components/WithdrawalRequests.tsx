@@ -12,6 +12,7 @@ import { Field, FormError, SubmitButton, useZodForm } from "../../../components/
 import { FormModal } from "../../../components/form/FormModal.tsx";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { DecisionButtons } from "../../../components/ui/DecisionButtons.tsx";
+import { Email } from "../../../components/ui/Email.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { When } from "../../../components/ui/When.tsx";
@@ -138,7 +139,7 @@ export function WithdrawalRequests({ status, q = "" }: { status: WithdrawalStatu
   const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
   const [paying, setPaying] = useState<Withdrawal | null>(null);
   const filtered = q !== "" || status !== "pending";
-  const gate = useTwoFactorGate("deciding withdrawals");
+  const gate = useTwoFactorGate("decide withdrawals", "decide");
   return (
     <>
       {gate.notice}
@@ -157,7 +158,7 @@ export function WithdrawalRequests({ status, q = "" }: { status: WithdrawalStatu
               <tr key={withdrawal.id}>
                 <td>
                   <p className="font-medium">{withdrawal.worker_name}</p>
-                  <p className="break-all text-xs text-base-content/70">{withdrawal.worker_email}</p>
+                  <Email address={withdrawal.worker_email} className="text-xs text-base-content/70" />
                 </td>
                 <WithdrawalCells withdrawal={withdrawal} />
                 <td>
@@ -170,23 +171,25 @@ export function WithdrawalRequests({ status, q = "" }: { status: WithdrawalStatu
                     <div className="text-sm">
                       <StatusBadge status={withdrawal.status} />
                       {withdrawal.payout_reference && (
-                        <p className="mt-1 break-all">Reference: {withdrawal.payout_reference}</p>
+                        <p className="mt-1 break-words">Reference {withdrawal.payout_reference}</p>
                       )}
                       {withdrawal.reason && <p className="mt-1">Reason: {withdrawal.reason}</p>}
                     </div>
                   )}
                 </td>
                 <td>
-                  {withdrawal.status === "pending" && (
-                    <div className="flex gap-2">
-                      <DecisionButtons
-                        small
-                        disabled={gate.locked}
-                        onReject={() => setRejecting(withdrawal)}
-                        onApprove={() => setPaying(withdrawal)}
-                      />
-                    </div>
-                  )}
+                  {withdrawal.status === "pending" &&
+                    (gate.locked ? (
+                      gate.lockedAction
+                    ) : (
+                      <div className="flex gap-2">
+                        <DecisionButtons
+                          small
+                          onReject={() => setRejecting(withdrawal)}
+                          onApprove={() => setPaying(withdrawal)}
+                        />
+                      </div>
+                    ))}
                 </td>
               </tr>
             ))}

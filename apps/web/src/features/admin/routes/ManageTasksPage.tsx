@@ -11,7 +11,7 @@ import { useTwoFactorGate } from "../../../components/two-factor/TwoFactorNeeded
 import { adminQueries } from "../queries.ts";
 
 export function ManageTasksPage() {
-  const gate = useTwoFactorGate("deleting tasks");
+  const gate = useTwoFactorGate("delete tasks", "delete");
   const deletion = useConfirmedDeletion(useAdminDeleteTask(), {
     variables: (task: Task) => task.id,
     success: ({ refunded_coins }, task) =>
@@ -31,13 +31,13 @@ export function ManageTasksPage() {
           <TaskTable
             tasks={items}
             showBuyer
-            actions={(task) => (
-              <DeleteButton
-                what={task.task_title}
-                onClick={() => deletion.ask(task)}
-                disabledBecause={gate.why}
-              />
-            )}
+            actions={(task) =>
+              gate.locked ? (
+                gate.lockedAction
+              ) : (
+                <DeleteButton what={task.task_title} onClick={() => deletion.ask(task)} />
+              )
+            }
           />
         )}
       </PagedList>

@@ -5,6 +5,7 @@ import { adminUsersQuerySchema, ROLES, type AdminUser, type Role } from "@taskmi
 import { Form, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { Avatar } from "../../../components/ui/Avatar.tsx";
 import { DeleteButton } from "../../../components/ui/DeleteButton.tsx";
+import { Email } from "../../../components/ui/Email.tsx";
 import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { errorMessage } from "../../../lib/api.ts";
@@ -23,7 +24,7 @@ export function ManageUsersPage() {
   const search = useZodForm(searchSchema, { q: "" });
   const [role, setRole] = useState<Role | "">("");
   const changeRole = useChangeRole();
-  const gate = useTwoFactorGate("changing roles or deleting users");
+  const gate = useTwoFactorGate("change roles or delete users", "change");
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
 
   const onRole = (user: AdminUser, next: Role) =>
@@ -89,32 +90,40 @@ export function ManageUsersPage() {
                     <Avatar photo={user.photo} name={user.name} size="size-9" />
                     <div>
                       <p className="font-medium">{user.name}</p>
-                      <p className="text-xs text-base-content/70">{user.email}</p>
+                      <Email address={user.email} className="text-xs text-base-content/70" />
                     </div>
                   </div>
                 </td>
                 <td>
-                  <select
-                    className="select select-sm w-auto"
-                    aria-label={`Role of ${user.name}`}
-                    value={user.role}
-                    disabled={changeRole.isPending || gate.locked}
-                    onChange={(event) => onRole(user, event.target.value as Role)}
-                  >
-                    {ROLES.map((value) => (
-                      <option key={value} value={value}>
-                        {value}
-                      </option>
-                    ))}
-                  </select>
+                  {gate.locked ? (
+                    <span className="capitalize">{user.role}</span>
+                  ) : (
+                    <select
+                      className="select select-sm w-auto"
+                      aria-label={`Role of ${user.name}`}
+                      value={user.role}
+                      disabled={changeRole.isPending}
+                      onChange={(event) => onRole(user, event.target.value as Role)}
+                    >
+                      {ROLES.map((value) => (
+                        <option key={value} value={value}>
+                          {value}
+                        </option>
+                      ))}
+                    </select>
+                  )}
                 </td>
                 <td>{coinCount(user.coins)}</td>
                 <td>
-                  <DeleteButton
-                    what={user.name}
-                    onClick={() => setDeleting(user)}
-                    disabledBecause={user.id === me?.id ? "You cannot delete your own account" : gate.why}
-                  />
+                  {gate.locked ? (
+                    gate.lockedAction
+                  ) : (
+                    <DeleteButton
+                      what={user.name}
+                      onClick={() => setDeleting(user)}
+                      disabledBecause={user.id === me?.id ? "You cannot delete your own account" : undefined}
+                    />
+                  )}
                 </td>
               </tr>
             ))}
