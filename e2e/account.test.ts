@@ -44,9 +44,7 @@ describe("notifications, profile and password reset", () => {
     await page.getByRole("button", { name: /Notifications, 1 unread/ }).click();
     await expect
       .poll(() =>
-        page
-          .getByText("You have earned 9 coins from Bella Bell for completing Translate a sentence")
-          .isVisible(),
+        page.getByText('You have earned 9 coins from Bella Bell for "Translate a sentence"').isVisible(),
       )
       .toBe(true);
     await shoot(page, "notifications");

@@ -177,7 +177,7 @@ describe.skipIf(!postgresUrl)(
         })
       ).json<{ items: { message: string }[] }>();
       expect(inbox.items.map((item) => item.message).sort()).toEqual(
-        [...sent, `You have earned 3 coins from ${buyer.user.name} for completing ${task.task_title}`].sort(),
+        [...sent, `You have earned 3 coins from ${buyer.user.name} for "${task.task_title}"`].sort(),
       );
       console.info(
         `database outage: /healthz 200 again ${Math.round(recoveryMs)} ms after the database came back; live notifications ${Math.round(liveMs)} ms later`,

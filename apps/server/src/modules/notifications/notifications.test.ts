@@ -57,10 +57,10 @@ describe("notifications (rule R15)", () => {
       reason: "Please give a score and a reason",
     });
     expect((await inbox(approved)).items.map((item) => item.message)).toEqual([
-      "You have earned 7 coins from Nina Buyer for completing Rate our logo",
+      'You have earned 7 coins from Nina Buyer for "Rate our logo"',
     ]);
     expect((await inbox(rejected)).items.map((item) => item.message)).toEqual([
-      'Your submission for "Rate our logo" was rejected: Please give a score and a reason',
+      'Your submission for "Rate our logo" was rejected: Please give a score and a reason. You can appeal within 7 days.',
     ]);
     expect((await inbox(buyer)).total).toBe(2);
   });
@@ -80,7 +80,7 @@ describe("notifications (rule R15)", () => {
     ).json<Submission>();
     await call("POST", `/api/submissions/${submission.id}/approve`, buyer.cookie);
     expect((await inbox(worker)).items.map((item) => item.message)).toEqual([
-      "You have earned 1 coin from Olga One for completing Like a post",
+      'You have earned 1 coin from Olga One for "Like a post"',
     ]);
   });
 

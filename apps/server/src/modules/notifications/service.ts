@@ -18,6 +18,15 @@ const toView = (row: typeof notifications.$inferSelect): AppNotification => ({
 });
 
 /**
+ * Someone's own words (a reason, an answer) as a sentence to follow with another: trimmed, with
+ * a full stop unless they end a sentence already ("form." stays "form.", never "form..").
+ */
+export function asSentence(words: string): string {
+  const trimmed = words.trim();
+  return /[.!?…]["'”’)]*$/u.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/**
  * Records a message for a user in the caller's transaction, so it exists exactly when
  * the event does, and announces it (delivered on commit) to every server process.
  */

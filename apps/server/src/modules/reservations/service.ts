@@ -207,7 +207,7 @@ export async function expireReservations(db: Database, now: Date, batch = 200): 
       if (!(await endAndReturnSlot(tx, reservation, "expired", now))) return false;
       await notify(tx, {
         userId: reservation.workerId,
-        message: `Your time for "${taskTitle}" ran out: the slot went back to the task`,
+        message: `Your time limit for "${taskTitle}" ran out, so the slot went back to the task`,
         actionRoute: paths.dashboard.taskDetails(reservation.taskId),
         kind: "other",
       });
@@ -260,7 +260,7 @@ export async function endReservationsOfTask(
   for (const { workerId } of ended)
     await notify(db, {
       userId: workerId,
-      message: `"${task.title}" was closed: your reservation ended`,
+      message: `"${task.title}" was closed, so your reservation ended`,
       actionRoute: paths.dashboard.taskList,
       kind: "other",
     });

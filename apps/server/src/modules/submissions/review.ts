@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, lte, sql } from "drizzle-orm";
-import { paths, type Submission } from "@taskmint/shared";
+import { APPEAL_WINDOW_DAYS, paths, type Submission } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { appeals, submissions, tasks, users, workerReputations } from "../../db/schema/index.ts";
 import { preparedStatement } from "../../lib/prepared.ts";
@@ -13,7 +13,7 @@ import {
   walletKeySql,
   walletOf,
 } from "../ledger/service.ts";
-import { notify, notifySql } from "../notifications/service.ts";
+import { asSentence, notify, notifySql } from "../notifications/service.ts";
 import { buyers, getSubmission, submissionColumnsOf, toSubmission, workers } from "./views.ts";
 
 export type Reviewer = { buyerId: string } | "auto-approval";
@@ -60,7 +60,7 @@ async function whyNotDecided(db: Database, reviewer: Reviewer, submissionId: str
 }
 
 /** The worker's notification on approval (rule R15): amount ("1 coin", "7 coins"), buyer's name, task title. */
-const EARNED_MESSAGE = "You have earned %s %s from %s for completing %s";
+const EARNED_MESSAGE = 'You have earned %s %s from %s for "%s"';
 
 /**
  * Rule R4: pays the worker from the task's escrow, once. One statement decides the
@@ -174,7 +174,7 @@ export async function rejectSubmission(
     }
     await notify(tx, {
       userId: workerId,
-      message: `Your submission for "${task.title}" was rejected: ${reason}`,
+      message: `Your submission for "${task.title}" was rejected: ${asSentence(reason)} You can appeal within ${APPEAL_WINDOW_DAYS} days.`,
       actionRoute: paths.dashboard.mySubmissions,
       kind: "work_decided",
     });

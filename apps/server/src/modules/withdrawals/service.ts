@@ -15,7 +15,7 @@ import { users, withdrawals } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../../core/audit.ts";
 import { PAYOUT, holdOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
-import { notify } from "../notifications/service.ts";
+import { asSentence, notify } from "../notifications/service.ts";
 import { newestFirstPage } from "../../lib/paging.ts";
 import { containsPattern } from "../../lib/like.ts";
 import { withdrawalRisk } from "./risk.ts";
@@ -224,7 +224,7 @@ export async function decideWithdrawal(
       });
       await notify(tx, {
         userId: decided.workerId,
-        message: `Your withdrawal of ${decided.coins} coins ($${dollars}) was rejected: ${decision.reason}. The coins are back in your balance.`,
+        message: `Your withdrawal of ${decided.coins} coins ($${dollars}) was rejected and the coins are back in your balance. The reason: ${asSentence(decision.reason)}`,
         actionRoute: paths.dashboard.withdrawals,
         kind: "withdrawal_decided",
       });
