@@ -131,18 +131,23 @@ describe("the marketplace loop", () => {
         await expect.poll(() => timer.textContent(), { timeout: 5000 }).not.toBe(first);
         await page.goto("/dashboard/task-list");
         await page.getByRole("link", { name: `Continue ${title}` }).click();
-      } else await page.getByRole("link", { name: `View details of ${title}` }).click();
-      await page.getByRole("heading", { name: "Submit your work" }).waitFor();
+        await page.getByRole("heading", { name: "Submit your work" }).waitFor();
+      } else {
+        // Without starting: the second way in, folded under "Start task" while a slot is free.
+        await page.getByRole("link", { name: `View details of ${title}` }).click();
+        await page.getByText("Done the work already? Submit without starting").click();
+      }
+      const submit = page.getByRole("button", { name: /^Submit (work|without starting)$/ });
       expect(await page.getByText("5 coins per worker, about $1.50/h").isVisible()).toBe(true);
       expect(await page.getByText("about 10 min", { exact: true }).isVisible()).toBe(true);
       const detailsUrl = page.url();
       await page.getByLabel("Submission details").fill(proof);
       // The task asks for two screenshots: the form says so before anything is sent.
-      await page.getByRole("button", { name: "Submit", exact: true }).click();
+      await submit.click();
       await page.getByText("This task asks for 2 screenshots").waitFor();
       await page.getByLabel(/^Screenshots \(2 required/).setInputFiles(proofShots);
       if (user === worker) await shoot(page, "task-details");
-      await page.getByRole("button", { name: "Submit", exact: true }).click();
+      await submit.click();
       await page.waitForURL(/\/dashboard\/my-submissions/);
       await expect.poll(() => page.getByText("Submission successful!").isVisible()).toBe(true);
       await expect.poll(() => page.getByRole("row", { name: new RegExp(title) }).count()).toBe(1);
@@ -260,13 +265,13 @@ describe("the marketplace loop", () => {
       .poll(() => page.getByRole("searchbox", { name: "Search tasks" }).inputValue())
       .toBe(title.split(" ").at(-1));
     await page.getByRole("button", { name: `Details of ${title}` }).click();
-    await expect.poll(() => page.getByText("Submission information").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("What to submit").isVisible()).toBe(true);
     // A visitor is not shown the buyer's email (the API does not send it).
     const details = page.getByRole("dialog", { name: title });
     expect(await details.getByText("Contact", { exact: true }).count()).toBe(0);
     expect(await details.getByText(buyer.email).count()).toBe(0);
     await shoot(page, "all-tasks-modal");
-    await page.getByRole("button", { name: "Apply for task" }).click();
+    await page.getByRole("button", { name: "Start task" }).click();
     await page.waitForURL(/\/login/);
     await submitSignIn(page, rejectedWorker.email, rejectedWorker.password);
     await page.waitForURL(/\/dashboard\/task-details\//);

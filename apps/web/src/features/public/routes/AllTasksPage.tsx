@@ -18,11 +18,11 @@ function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void })
   const { data: user } = useMe();
   const navigate = useNavigate();
   const detailsPath = paths.dashboard.taskDetails(task.id);
-  // Rule R16: workers go to the task, visitors sign in first, buyers are told it is for workers.
-  const apply = () => {
+  // Rule R16: workers go to the task to start it, visitors sign in first, buyers are told it is for workers.
+  const start = () => {
     if (!user) void navigate(paths.login, { state: { from: detailsPath } });
     else if (user.role === "worker") void navigate(detailsPath);
-    else toast.info("Only workers can apply for tasks. Sign in with a worker account to apply.");
+    else toast.info("Only workers can start tasks. Sign in with a worker account to start one.");
   };
   return (
     <Modal
@@ -30,8 +30,8 @@ function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void })
       title={task.task_title}
       onClose={onClose}
       actions={
-        <button type="button" className="btn btn-primary" onClick={apply}>
-          Apply for task
+        <button type="button" className="btn btn-primary" onClick={start}>
+          Start task
         </button>
       }
     >
@@ -46,7 +46,7 @@ function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void })
       </TaskFacts>
       <h3 className="mt-3 font-semibold">Task details</h3>
       <p className="whitespace-pre-wrap break-words text-sm">{task.task_detail}</p>
-      <h3 className="mt-3 font-semibold">Submission information</h3>
+      <h3 className="mt-3 font-semibold">What to submit</h3>
       <p className="whitespace-pre-wrap break-words text-sm">{task.submission_info}</p>
     </Modal>
   );
