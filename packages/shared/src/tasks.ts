@@ -62,17 +62,18 @@ const boundedMinutes = (label: string, bounds: { min: number; max: number }) =>
 /** Today's date in UTC as YYYY-MM-DD, the calendar the server's rules use. */
 export const isoDate = (when: Date) => when.toISOString().slice(0, 10);
 
+// Each message names the field by the label the forms show it under (Add task, Edit task).
 export const editableTaskFieldsSchema = z.object({
-  task_title: requiredText("Title", 200),
-  task_detail: requiredText("Task detail", 5_000),
-  submission_info: requiredText("Submission info", 2_000),
+  task_title: requiredText("Task title", 200),
+  task_detail: requiredText("Task details", 5_000),
+  submission_info: requiredText("What to submit", 2_000),
 });
 export type EditableTaskFields = z.infer<typeof editableTaskFieldsSchema>;
 
 /** The text fields of POST /api/tasks (the image is a file, checked separately). */
 export const createTaskFieldsSchema = editableTaskFieldsSchema.extend({
-  required_workers: wholeNumber("Required workers", MAX_REQUIRED_WORKERS),
-  payable_amount: wholeNumber("Payable amount", MAX_PAYABLE_AMOUNT),
+  required_workers: wholeNumber("Number of workers", MAX_REQUIRED_WORKERS),
+  payable_amount: wholeNumber("Pay per worker", MAX_PAYABLE_AMOUNT),
   completion_date: z
     .string({ error: "Completion date is required" })
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Completion date is required")

@@ -14,7 +14,7 @@ import {
   TIME_LIMIT_MINUTES,
 } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
-import { Field, Form, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
+import { Field, Form, FormError, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { imageFiles } from "../../../components/form/imageFiles.ts";
 import { Modal } from "../../../components/ui/Modal.tsx";
 import { Page } from "../../../components/ui/Page.tsx";
@@ -63,14 +63,17 @@ export function AddTaskPage() {
     await navigate(paths.dashboard.myTasks);
   };
 
+  // One feedback per failure: the fields' own messages, the coins dialog, or one line by the button.
   const onError = (error: unknown) => {
     if (error instanceof ApiError && error.code === "INSUFFICIENT_COINS") setInsufficient(true);
+    else if (error instanceof ApiError && error.code === "VALIDATION" && error.details) return;
     else
-      toast.error(
-        error instanceof ApiError && error.status < 500
-          ? error.message
-          : "Failed to create task. Please try again.",
-      );
+      form.setError("root", {
+        message:
+          error instanceof ApiError && error.status < 500
+            ? error.message
+            : "The task could not be added. Please try again.",
+      });
   };
 
   return (
@@ -192,7 +195,8 @@ export function AddTaskPage() {
               You have {coinCount(coins)}
             </p>
           </div>
-          <div className="sm:col-span-2">
+          <div className="sm:col-span-2 grid gap-3">
+            <FormError />
             <SubmitButton className="btn btn-primary w-full">Add task</SubmitButton>
           </div>
         </div>
