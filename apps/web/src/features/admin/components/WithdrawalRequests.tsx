@@ -16,7 +16,7 @@ import { Email } from "../../../components/ui/Email.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { StatusBadge } from "../../../components/ui/StatusBadge.tsx";
 import { When } from "../../../components/ui/When.tsx";
-import { ApiError, errorMessage } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
 import { coinCount, formatDollars } from "../../../lib/format.ts";
 import { WithdrawalCells } from "../../../components/withdrawals/WithdrawalCells.tsx";
 import { useDecideWithdrawal } from "../api.ts";
@@ -36,7 +36,6 @@ function RejectWithdrawalModal({ withdrawal, onClose }: { withdrawal: Withdrawal
     <FormModal
       form={form}
       onSubmit={reject}
-      onError={(error) => toast.error(errorMessage(error, "Failed to reject withdrawal"))}
       title={`Reject ${withdrawal.worker_name}'s withdrawal`}
       onClose={onClose}
       actions={<SubmitButton className="btn btn-error">Reject withdrawal</SubmitButton>}
@@ -49,6 +48,7 @@ function RejectWithdrawalModal({ withdrawal, onClose }: { withdrawal: Withdrawal
         rows={3}
         autoFocus
       />
+      <FormError />
     </FormModal>
   );
 }

@@ -1,4 +1,3 @@
-import { toast } from "react-toastify";
 import { z } from "zod";
 import { sandboxCardSchema, type SandboxCard } from "@taskmint/shared";
 import { Field, Form, FormError, useZodForm } from "../../../components/form/Form.tsx";
@@ -30,7 +29,6 @@ export function SandboxCardForm({ packageId, amount }: { packageId: string; amou
     const payment = await pay.mutateAsync({ packageId, card });
     if (await showCompleted(payment)) return;
     form.setError("root", { message: payment.failure_reason ?? "Payment failed. Please try again." });
-    toast.error("Payment failed. Please try again.");
   };
 
   return (

@@ -3,7 +3,6 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 // The pure entry adds Stripe's script only when loadStripe() is called, not on import.
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useMemo } from "react";
-import { toast } from "react-toastify";
 import { z } from "zod";
 import { Form, FormError, useZodForm } from "../../../components/form/Form.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
@@ -25,10 +24,7 @@ function CardForm({ paymentId, amount }: { paymentId: string; amount: number }) 
   const onSubmit = async () => {
     if (!stripe || !elements) return fail("Stripe not loaded properly");
     const result = await stripe.confirmPayment({ elements, redirect: "if_required" });
-    if (result.error) {
-      toast.error("Payment failed. Please try again.");
-      return fail(result.error.message ?? "Payment failed. Please try again.");
-    }
+    if (result.error) return fail(result.error.message ?? "Payment failed. Please try again.");
     // Coins are credited only once the server has checked the payment with Stripe.
     if (!(await showCompleted(await confirm.mutateAsync(paymentId))))
       fail("Your bank is still confirming this payment. Your coins will appear as soon as it does.");

@@ -1,6 +1,5 @@
 import { useFormState } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import type { Payment } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { SubmitButton } from "../../../components/form/Form.tsx";
@@ -21,8 +20,7 @@ export function useShowCompletedPayment() {
   const navigate = useNavigate();
   return async (payment: Payment) => {
     if (payment.status !== "completed") return false;
-    toast.success("Payment information saved successfully");
-    toast.info(`Payment successful! Transaction id: ${payment.paymentId}`);
+    // The success page says it, with the transaction id: no toast besides (one feedback per event).
     await navigate(paths.dashboard.paymentSuccess, {
       replace: true,
       state: { paymentId: payment.paymentId, coins: payment.coins },

@@ -114,10 +114,11 @@ function WithdrawalForm({ balance }: { balance: number }) {
       },
       onError: (error) => {
         setConfirming(null);
-        if (error instanceof ApiError && error.details)
+        // One feedback: the fields' own messages when the server named fields, else a toast.
+        if (error instanceof ApiError && error.code === "VALIDATION" && error.details)
           for (const [field, message] of Object.entries(error.details))
             form.setError(field as keyof WithdrawalRequest, { message });
-        toast.error(errorMessage(error, "Failed to submit withdrawal request"));
+        else toast.error(errorMessage(error, "Failed to submit withdrawal request"));
       },
     });
 

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { toast } from "react-toastify";
 import { editableTaskFieldsSchema, type EditableTaskFields, type Task } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
-import { Field, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
+import { Field, FormError, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
 import { FormModal } from "../../../components/form/FormModal.tsx";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { DeleteButton } from "../../../components/ui/DeleteButton.tsx";
@@ -32,7 +32,6 @@ function EditTaskModal({ task, onClose }: { task: Task; onClose: () => void }) {
     <FormModal
       form={form}
       onSubmit={onSave}
-      onError={() => toast.error("Failed to update task")}
       title="Edit task"
       onClose={onClose}
       actions={<SubmitButton>Save</SubmitButton>}
@@ -40,6 +39,7 @@ function EditTaskModal({ task, onClose }: { task: Task; onClose: () => void }) {
       <Field name="task_title" id="edit-title" label="Task title" />
       <Field as="textarea" name="task_detail" id="edit-detail" label="Task details" rows={4} />
       <Field as="textarea" name="submission_info" id="edit-info" label="What to submit" rows={2} />
+      <FormError />
     </FormModal>
   );
 }
