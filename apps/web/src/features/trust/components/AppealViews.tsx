@@ -20,6 +20,8 @@ import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { coinCount, formatDateTime } from "../../../lib/format.ts";
 import { useAnswerAppeal, useAppeal, useEscalate } from "../api.ts";
 import { trustQueries } from "../queries.ts";
+import { Screenshots } from "../../../components/ui/Screenshots.tsx";
+import { SubmittedWork } from "./AppealEvidence.tsx";
 import { WorkerReputationLine } from "./Reputation.tsx";
 
 /** Where an appeal stands, in the worker's words. */
@@ -146,10 +148,19 @@ function UpholdModal({ submission, onClose }: { submission: Submission; onClose:
       onClose={onClose}
       actions={<SubmitButton className="btn btn-error">Keep rejection</SubmitButton>}
     >
-      <p className="mb-3 text-sm">
-        Tell {submission.worker_name} why. They may then take the appeal to the admins, whose decision is
-        final.
-      </p>
+      <div className="mb-3 grid gap-3">
+        <SubmittedWork submission={submission} />
+        <section className="text-sm">
+          <h3 className="text-xs font-semibold tracking-wide text-base-content/70 uppercase">
+            {submission.worker_name}'s appeal
+          </h3>
+          <p className="mt-1 break-words whitespace-pre-line">{submission.appeal?.message}</p>
+        </section>
+        <p className="text-sm">
+          Tell {submission.worker_name} why you keep the rejection. They may then take the appeal to the
+          admins, whose decision is final.
+        </p>
+      </div>
       <Field name="answer" label="Your answer" as="textarea" rows={3} autoFocus />
       <FormError />
     </FormModal>
@@ -205,7 +216,7 @@ export function AppealsToAnswer() {
         }}
       >
         {(items) => (
-          <DataTable headers={["Worker", "Task", "Your reason", "Their appeal", ""]}>
+          <DataTable headers={["Worker", "Task", "Their work", "Your reason", "Their appeal", ""]}>
             {items.map((submission) => (
               <tr key={submission.id}>
                 <td>
@@ -213,6 +224,16 @@ export function AppealsToAnswer() {
                   <WorkerReputationLine reputation={submission.worker_reputation} />
                 </td>
                 <td>{submission.task_title}</td>
+                <td className="max-w-xs">
+                  <p className="line-clamp-3 break-words whitespace-pre-line">
+                    {submission.submission_details}
+                  </p>
+                  {submission.attachments.length > 0 && (
+                    <div className="mt-2">
+                      <Screenshots urls={submission.attachments} />
+                    </div>
+                  )}
+                </td>
                 <td className="max-w-xs break-words">{submission.reason}</td>
                 <td className="max-w-xs break-words">{submission.appeal?.message}</td>
                 <td>
