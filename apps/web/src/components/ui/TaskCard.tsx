@@ -4,6 +4,10 @@ import { categoryName, type Task } from "@taskmint/shared";
 import { buyerReputationText, requirementText } from "../../features/trust/components/Reputation.tsx";
 import { coinCount, formatDate, minutesText, openSlots, payPerHour } from "../../lib/format.ts";
 
+/** "Dec 20": a due date in a phone's one line (the year of a task's date is nearly always this one's). */
+const formatShortDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric" });
+
 /** The grid task cards stand in, for lists of cards. */
 export const TASK_CARD_GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
@@ -59,15 +63,26 @@ export function TaskBuyer({ task }: { task: Task }) {
   );
 }
 
+/** A phone's one line on the buyer: who, how they review (rule R21), what the task requires. */
+export function taskBuyerShort(task: Task): string {
+  const rate = task.buyer_reputation.approval_rate;
+  const requires = requirementText(task);
+  return [
+    task.user_name,
+    rate === null ? "new buyer" : `approves ${rate}%`,
+    ...(requires ? [requires] : []),
+  ].join(" · ");
+}
+
 /** Cards of grey blocks the size of task cards, while the tasks load (no jump when they come). */
 export function TaskCardSkeletons({ count = 8 }: { count?: number }) {
   return (
     <div className={TASK_CARD_GRID} role="status">
       <span className="sr-only">Loading tasks</span>
       {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="card bg-base-100 shadow-sm ring-1 ring-base-300">
-          <div className="skeleton aspect-video rounded-b-none" />
-          <div className="card-body gap-3 p-4">
+        <div key={index} className="card flex-row bg-base-100 shadow-sm ring-1 ring-base-300 sm:flex-col">
+          <div className="skeleton m-3 mr-0 size-20 shrink-0 sm:m-0 sm:aspect-video sm:size-auto sm:rounded-b-none" />
+          <div className="card-body flex-1 gap-3 p-3 sm:p-4">
             <div className="skeleton h-5 w-4/5" />
             <div className="skeleton h-4 w-1/2" />
             <div className="skeleton h-4 w-full" />
@@ -81,8 +96,10 @@ export function TaskCardSkeletons({ count = 8 }: { count?: number }) {
 
 /**
  * A task as a card: picture, title, buyer, pay, open slots, due date and the caller's action.
+ * On phones a short card, the picture a thumbnail beside the title and the facts on one line;
+ * wider, the picture across the top and every fact.
  * `picture`: "first" loads it at once and before anything else (the first card's picture is the
- * page's largest paint on a phone), "eager" at once (the rest of the first row), "lazy" once
+ * page's largest paint on wide screens), "eager" at once (the rest of the first row), "lazy" once
  * scrolled near.
  */
 export function TaskCard({
@@ -95,8 +112,8 @@ export function TaskCard({
   picture?: "first" | "eager" | "lazy";
 }) {
   return (
-    <article className="card bg-base-100 shadow-sm ring-1 ring-base-300">
-      <figure className="aspect-video bg-base-200">
+    <article className="card flex-row bg-base-100 shadow-sm ring-1 ring-base-300 sm:flex-col">
+      <figure className="m-3 mr-0 size-20 shrink-0 self-start rounded-box bg-base-200 sm:m-0 sm:aspect-video sm:size-auto sm:self-auto sm:rounded-none">
         <img
           src={task.task_image_url}
           alt=""
@@ -105,12 +122,23 @@ export function TaskCard({
           fetchPriority={picture === "first" ? "high" : "auto"}
         />
       </figure>
-      <div className="card-body gap-2 p-4">
+      <div className="card-body min-w-0 flex-1 gap-1 p-3 sm:gap-2 sm:p-4">
         <TaskCategory task={task} />
-        <h2 className="card-title text-base">{task.task_title}</h2>
-        <TaskBuyer task={task} />
-        <TaskMetrics task={task} />
-        <div className="card-actions mt-2 justify-end">{action}</div>
+        <h2 className="card-title line-clamp-2 text-base break-words sm:line-clamp-none">
+          {task.task_title}
+        </h2>
+        <p className="truncate text-xs text-base-content/70 sm:hidden">{taskBuyerShort(task)}</p>
+        <p className="text-sm sm:hidden">
+          <span className="font-semibold">{coinCount(task.payable_amount)}</span> ·{" "}
+          {minutesText(task.estimated_minutes)} · Due {formatShortDate(task.completion_date)}
+        </p>
+        <div className="hidden gap-2 sm:grid">
+          <div className="grid justify-items-start gap-1">
+            <TaskBuyer task={task} />
+          </div>
+          <TaskMetrics task={task} />
+        </div>
+        <div className="card-actions mt-1 justify-end sm:mt-2">{action}</div>
       </div>
     </article>
   );

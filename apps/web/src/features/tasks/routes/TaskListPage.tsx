@@ -2,14 +2,15 @@ import { useQuery } from "@tanstack/react-query";
 import { Hourglass } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
-import type { Task } from "@taskmint/shared";
+import { categoryName, type Task } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
-import { TaskBuyer, TaskCategory, TaskMetrics } from "../../../components/ui/TaskCard.tsx";
+import { TaskBuyer, taskBuyerShort, TaskCategory, TaskMetrics } from "../../../components/ui/TaskCard.tsx";
 import { TaskFilterBar } from "../../../components/ui/TaskFilterBar.tsx";
 import { Countdown } from "../../../components/ui/Countdown.tsx";
 import { errorMessage } from "../../../lib/api.ts";
+import { coinCount, formatDate, minutesText, plural } from "../../../lib/format.ts";
 import { useTaskFilters } from "../../../lib/taskFilters.ts";
 import { useReserve } from "../api.ts";
 import { taskQueries } from "../queries.ts";
@@ -47,7 +48,11 @@ function ReservedTasks() {
   );
 }
 
-/** One task as a worker scans a list for the next job: what it pays, for how long, and until when. */
+/**
+ * One task as a worker scans a list for the next job: what it pays, for how long, and until when.
+ * On phones a compact row (title on two lines at most, the facts on one) the whole of which opens
+ * the task, with Start beside it; wider, the picture, every fact and both actions.
+ */
 function TaskLine({ task }: { task: Task }) {
   const reserve = useReserve();
   const navigate = useNavigate();
@@ -57,38 +62,53 @@ function TaskLine({ task }: { task: Task }) {
       onError: (failure) => toast.error(errorMessage(failure, "Failed to start the task")),
     });
   return (
-    <li className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
+    <li className="relative flex items-center gap-3 p-3 hover:bg-base-200/60 sm:hover:bg-transparent">
       <img
         src={task.task_image_url}
         alt=""
-        className="size-14 shrink-0 rounded-box object-cover"
+        className="hidden size-14 shrink-0 rounded-box object-cover sm:block"
         loading="lazy"
       />
-      <div className="min-w-0 flex-1 basis-48">
-        <TaskCategory task={task} />
-        <h2 className="font-semibold break-words">
-          <Link to={paths.dashboard.taskDetails(task.id)} className="link link-hover">
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-xs text-base-content/70 sm:hidden">
+          <span className="font-semibold uppercase tracking-wide">{categoryName(task.category)}</span> · Due{" "}
+          {formatDate(task.completion_date)}
+        </p>
+        <div className="hidden sm:block">
+          <TaskCategory task={task} />
+        </div>
+        <h2 className="line-clamp-2 font-semibold break-words sm:line-clamp-none">
+          {/* On phones the link covers the row, a tap target as big as the task. */}
+          <Link
+            to={paths.dashboard.taskDetails(task.id)}
+            className="link link-hover after:absolute after:inset-0 sm:after:hidden"
+          >
             {task.task_title}
           </Link>
         </h2>
-        <div className="mt-1 grid justify-items-start gap-1">
+        <p className="truncate text-sm sm:hidden">
+          <span className="font-semibold">{coinCount(task.payable_amount)}</span> ·{" "}
+          {minutesText(task.estimated_minutes)} · {plural(task.required_workers, "slot")}
+        </p>
+        <p className="truncate text-xs text-base-content/70 sm:hidden">{taskBuyerShort(task)}</p>
+        <div className="mt-1 hidden justify-items-start gap-1 sm:grid">
           <TaskBuyer task={task} />
         </div>
-        <div className="mt-1">
+        <div className="mt-1 hidden sm:block">
           <TaskMetrics task={task} />
         </div>
       </div>
-      <div className="flex w-full gap-2 sm:w-auto">
+      <div className="relative flex shrink-0 gap-2">
         <Link
           to={paths.dashboard.taskDetails(task.id)}
-          className="btn btn-sm flex-1 sm:flex-none"
+          className="btn btn-sm hidden sm:inline-flex"
           aria-label={`View details of ${task.task_title}`}
         >
           Details
         </Link>
         <button
           type="button"
-          className="btn btn-primary btn-sm flex-1 sm:flex-none"
+          className="btn btn-primary btn-sm"
           aria-label={`Start ${task.task_title}`}
           disabled={reserve.isPending}
           onClick={start}
