@@ -12,17 +12,22 @@ export function SubmissionsTable({ submissions }: { submissions: Submission[] })
       {submissions.map((submission) => (
         <tr key={submission.id}>
           <td className="font-medium">{submission.task_title}</td>
-          <td>
+          {/* Phones: the badge on the status line, why and what next at full width under it. */}
+          <td className="max-sm:flex-wrap">
             <StatusBadge status={submission.status} />
-            {submission.reason && (
-              <p className="mt-1 max-w-xs text-xs text-error">Reason: {submission.reason}</p>
-            )}
-            <WorkerAppeal submission={submission} />
-            {submission.auto_approve_at && (
-              <p className="mt-1 text-xs text-base-content/70">
-                Auto-approves {formatDate(submission.auto_approve_at)}
-              </p>
-            )}
+            <div className="max-sm:basis-full max-sm:text-left">
+              {submission.reason && (
+                <p className="mt-1 max-w-xs text-xs break-words text-error max-sm:max-w-none max-sm:text-sm">
+                  Reason: {submission.reason}
+                </p>
+              )}
+              <WorkerAppeal submission={submission} />
+              {submission.auto_approve_at && (
+                <p className="mt-1 text-xs text-base-content/70">
+                  Auto-approves {formatDate(submission.auto_approve_at)}
+                </p>
+              )}
+            </div>
           </td>
           <td className="whitespace-nowrap">{coinCount(submission.payable_amount)}</td>
           <td>

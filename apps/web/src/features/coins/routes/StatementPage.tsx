@@ -30,31 +30,38 @@ const KIND_LABELS: Record<StatementEntryKind, string> = {
 const signed = (amount: number) =>
   amount > 0 ? `+${formatCoins(amount)}` : amount < 0 ? `−${formatCoins(-amount)}` : "0";
 
+/**
+ * One entry. Wide: date, what, coins, balance in columns. Phones: one row of two lines, what
+ * and the coins on the first, when and the balance after on the second.
+ */
 function EntryRow({ entry }: { entry: StatementEntry }) {
   return (
-    <tr>
-      <td>
+    <tr className="max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:gap-x-3 max-sm:gap-y-0.5 max-sm:border-b max-sm:border-base-300 max-sm:px-4 max-sm:py-3 max-sm:last:border-0">
+      <td className="max-sm:col-start-1 max-sm:row-start-2 max-sm:border-0 max-sm:p-0 max-sm:text-sm max-sm:text-base-content/70">
         <When iso={entry.created_at} />
+        <span className="sm:hidden"> · {KIND_LABELS[entry.kind]}</span>
       </td>
-      <td>
-        {/* One block, so a phone's card stacks its lines under each other. */}
+      <td className="max-sm:col-start-1 max-sm:row-start-1 max-sm:border-0 max-sm:p-0">
         <div className="min-w-0">
-          <p className="text-xs font-semibold uppercase tracking-wide text-base-content/70">
+          <p className="hidden text-xs font-semibold uppercase tracking-wide text-base-content/70 sm:block">
             {KIND_LABELS[entry.kind]}
           </p>
-          <p className="break-words">{entry.description}</p>
+          <p className="break-words max-sm:line-clamp-2">{entry.description}</p>
           {entry.counterparty_name && (
-            <p className="text-sm text-base-content/70">
+            <p className="text-sm text-base-content/70 max-sm:truncate">
               {entry.amount < 0 ? "To" : "From"} {entry.counterparty_name}
             </p>
           )}
         </div>
       </td>
-      <td className="font-semibold">
+      <td className="font-semibold whitespace-nowrap max-sm:col-start-2 max-sm:row-start-1 max-sm:border-0 max-sm:p-0">
         <span className="sr-only">{entry.amount < 0 ? "Out: " : "In: "}</span>
         {signed(entry.amount)}
       </td>
-      <td>{formatCoins(entry.balance_after)}</td>
+      <td className="whitespace-nowrap max-sm:col-start-2 max-sm:row-start-2 max-sm:border-0 max-sm:p-0 max-sm:text-sm max-sm:text-base-content/70">
+        <span className="sm:hidden">Balance </span>
+        {formatCoins(entry.balance_after)}
+      </td>
     </tr>
   );
 }
@@ -92,7 +99,11 @@ export function StatementPage() {
         <EmptyState title="No coin movements yet." />
       ) : (
         <>
-          <DataTable numeric={["Coins", "Balance"]} headers={["Date", "What", "Coins", "Balance"]}>
+          <DataTable
+            layout="rows"
+            numeric={["Coins", "Balance"]}
+            headers={["Date", "What", "Coins", "Balance"]}
+          >
             {entries.map((entry) => (
               <EntryRow key={entry.id} entry={entry} />
             ))}
