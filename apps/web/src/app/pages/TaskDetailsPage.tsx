@@ -14,9 +14,9 @@ import {
   Submitted,
   unavailable,
   ReservationCard,
-  SubmitWorkForm,
   taskListLink,
 } from "../../features/tasks/components/TaskWorkCards.tsx";
+import { SubmitWithoutStarting, SubmitWorkForm } from "../../features/tasks/components/SubmitWorkForm.tsx";
 
 export function TaskDetailsPage() {
   const { id = "" } = useParams();
@@ -48,17 +48,25 @@ export function TaskDetailsPage() {
   return (
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
       <article className="card bg-base-100 shadow-sm">
-        <figure className="aspect-video bg-base-200">
+        {/* The category's picture: across the top when there is room, a thumbnail on phones. */}
+        <figure className="hidden aspect-video bg-base-200 sm:block">
           <img src={data.task_image_url} alt="" className="size-full object-cover" />
         </figure>
-        <div className="card-body">
-          <h1 className="card-title text-2xl break-words">{data.task_title}</h1>
+        <div className="card-body max-sm:p-4">
+          <div className="flex items-start gap-3">
+            <img
+              src={data.task_image_url}
+              alt=""
+              className="size-14 shrink-0 rounded-box bg-base-200 object-cover sm:hidden"
+            />
+            <h1 className="min-w-0 flex-1 text-xl font-bold break-words sm:text-2xl">{data.task_title}</h1>
+            <HideBuyerButton task={data} />
+          </div>
           <TaskFacts task={data} />
           <h2 className="mt-3 font-semibold">Task details</h2>
           <p className="whitespace-pre-wrap break-words">{data.task_detail}</p>
           <h2 className="mt-3 font-semibold">What to submit</h2>
           <p className="whitespace-pre-wrap break-words">{data.submission_info}</p>
-          <HideBuyerButton task={data} />
         </div>
       </article>
       {data.my_submission ? (
@@ -74,9 +82,15 @@ export function TaskDetailsPage() {
           {taskListLink}
         </StatusCard>
       ) : (
+        // One way: start, then submit within the time limit. Submitting without starting is
+        // folded under it, there only while a slot is free (rule R20).
         <div className="grid h-fit gap-4">
           <ReservationCard task={data} reservation={held} onRefused={onRefused} />
-          <SubmitWorkForm task={data} onRefused={onRefused} />
+          {held ? (
+            <SubmitWorkForm task={data} onRefused={onRefused} />
+          ) : (
+            <SubmitWithoutStarting task={data} onRefused={onRefused} />
+          )}
         </div>
       )}
     </div>

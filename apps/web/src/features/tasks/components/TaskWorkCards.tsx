@@ -1,29 +1,16 @@
-// The worker's side of a task's page: where they stand (submitted, refused, closed), their
-// reservation and the form that sends the work.
+// The worker's side of a task's page: where they stand (submitted, refused, closed) and their
+// reservation; the form that sends the work is in SubmitWorkForm.tsx.
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, CircleX, Clock, Hourglass } from "lucide-react";
-import { useMemo, type ReactNode } from "react";
-import type { z } from "zod";
-import { useWatch } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { toast } from "react-toastify";
-import {
-  isoDate,
-  SUBMISSION_DETAILS_MAX,
-  MAX_PROOF_IMAGES,
-  submitWorkSchema,
-  type OwnSubmission,
-  type Reservation,
-  type TaskDetails,
-} from "@taskmint/shared";
+import { isoDate, type OwnSubmission, type Reservation, type TaskDetails } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
-import { Field, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
-import { FormCard } from "../../../components/form/FormCard.tsx";
-import { screenshotFiles } from "../../../components/form/imageFiles.ts";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { Countdown } from "../../../components/ui/Countdown.tsx";
 import { coinCount, formatDate, minutesText } from "../../../lib/format.ts";
-import { useCancelReservation, useReserve, useSubmitWork } from "../api.ts";
+import { useCancelReservation, useReserve } from "../api.ts";
 import { taskQueries } from "../queries.ts";
 
 /** A card beside the task that says where the worker stands, in place of the form. */
@@ -107,7 +94,7 @@ export function Submitted({ submission, pays }: { submission: OwnSubmission; pay
 }
 
 /** The server's reason when the worker may not take this task (rule R21/R23), else null. */
-const notQualified = (failure: unknown): string | null =>
+export const notQualified = (failure: unknown): string | null =>
   failure instanceof ApiError && failure.code === "NOT_QUALIFIED" ? failure.message : null;
 
 /** Why a task takes no more submissions, if it does not: closed, past its date, or full. */
@@ -145,11 +132,11 @@ export function ReservationCard({
           </h2>
           <p className="text-sm">
             Starting holds one slot for you for {minutesText(task.time_limit_minutes)}, so no one can take it
-            while you work. You can also submit without starting while slots are free.
+            while you work. Then submit your work here before the time runs out.
           </p>
           <button
             type="button"
-            className="btn btn-primary self-start"
+            className="btn btn-primary w-full sm:w-auto sm:self-start"
             disabled={reserve.isPending}
             onClick={() =>
               reserve.mutate(task.id, {
@@ -195,58 +182,5 @@ export function ReservationCard({
         </button>
       </div>
     </section>
-  );
-}
-
-export function SubmitWorkForm({ task, onRefused }: { task: TaskDetails; onRefused: (why: string) => void }) {
-  const submit = useSubmitWork(task.id);
-  const navigate = useNavigate();
-  const schema = useMemo(
-    () => submitWorkSchema.extend({ attachments: screenshotFiles(task.proof_images) }),
-    [task.proof_images],
-  );
-  const form = useZodForm(schema, { submission_details: "" });
-  const details = useWatch({ control: form.control, name: "submission_details" });
-
-  const onSubmit = async ({ submission_details, attachments }: z.output<typeof schema>) => {
-    await submit.mutateAsync({ details: submission_details, screenshots: attachments });
-    toast.success("Submission successful!");
-    await navigate(paths.dashboard.mySubmissions);
-  };
-  const onError = (failure: unknown) => {
-    const why = notQualified(failure);
-    if (why) return onRefused(why);
-    toast.error(
-      failure instanceof ApiError && failure.status < 500
-        ? `Failed to submit: ${failure.message}`
-        : "Failed to submit",
-    );
-  };
-
-  return (
-    <FormCard form={form} onSubmit={onSubmit} onError={onError} title="Submit your work" className="h-fit">
-      <Field
-        as="textarea"
-        name="submission_details"
-        id="submission-details"
-        label="Submission details"
-        rows={6}
-        maxLength={SUBMISSION_DETAILS_MAX}
-        hint={<span className="ml-auto">{`${details.length} / ${SUBMISSION_DETAILS_MAX}`}</span>}
-      />
-      <Field
-        name="attachments"
-        id="submission-attachments"
-        label={
-          task.proof_images > 0
-            ? `Screenshots (${task.proof_images} required, up to ${MAX_PROOF_IMAGES})`
-            : `Screenshots (optional, up to ${MAX_PROOF_IMAGES})`
-        }
-        type="file"
-        accept="image/*"
-        multiple
-      />
-      <SubmitButton>Submit</SubmitButton>
-    </FormCard>
   );
 }

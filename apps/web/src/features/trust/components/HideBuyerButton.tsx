@@ -1,18 +1,24 @@
-import { EyeOff } from "lucide-react";
-import { useState } from "react";
+import { EllipsisVertical, EyeOff } from "lucide-react";
+import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { type TaskDetails } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { errorMessage } from "../../../lib/api.ts";
+import { useDropdown } from "../../../lib/useDropdown.ts";
 import { ConfirmDialog } from "../../../components/ui/ConfirmDialog.tsx";
 import { useHideBuyer } from "../api.ts";
 
-/** Rule R23: the worker stops seeing this buyer's tasks (asked first), back to the task list. */
+/**
+ * A task's "More" menu for the worker: hiding the buyer (rule R23: asked first, then back to the
+ * task list), out of the brief's way. Escape or a click outside closes it, the focus back on "More".
+ */
 export function HideBuyerButton({ task }: { task: TaskDetails }) {
   const navigate = useNavigate();
   const hideBuyer = useHideBuyer();
+  const menuId = useId();
   const [asking, setAsking] = useState<TaskDetails | null>(null);
+  const { open, close, box, triggerProps } = useDropdown();
   const hide = {
     item: asking,
     busy: hideBuyer.isPending,
@@ -32,11 +38,36 @@ export function HideBuyerButton({ task }: { task: TaskDetails }) {
     },
   };
   return (
-    <div className="card-actions mt-3">
-      <button type="button" className="btn btn-ghost btn-sm" onClick={() => hide.ask(task)}>
-        <EyeOff className="size-4" aria-hidden="true" />
-        Hide this buyer's tasks
+    <div className="relative shrink-0" ref={box}>
+      <button
+        {...triggerProps}
+        className="btn btn-ghost btn-square btn-sm"
+        aria-label="More actions"
+        aria-controls={menuId}
+      >
+        <EllipsisVertical className="size-5" aria-hidden="true" />
       </button>
+      {open && (
+        <ul
+          id={menuId}
+          className="menu absolute right-0 z-20 mt-1 w-64 rounded-box bg-base-100 p-2 shadow-lg ring-1 ring-base-300"
+        >
+          <li>
+            <button
+              type="button"
+              // The menu's only entry takes the focus as it opens, so a keyboard is straight in it.
+              ref={(button) => button?.focus()}
+              onClick={() => {
+                close();
+                hide.ask(task);
+              }}
+            >
+              <EyeOff className="size-4" aria-hidden="true" />
+              Hide this buyer's tasks
+            </button>
+          </li>
+        </ul>
+      )}
       <ConfirmDialog
         deletion={hide}
         title={(hidden) => `Hide all of ${hidden.user_name}'s tasks?`}
