@@ -64,6 +64,7 @@ export async function allPages(baseUrl: string): Promise<Screen[]> {
       "my-submissions": d.mySubmissions,
       withdrawals: d.withdrawals,
       statement: d.statement,
+      notifications: d.notifications,
       "hidden-buyers": d.hiddenBuyers,
       profile: paths.profile,
       "public-home": paths.home,
@@ -76,6 +77,7 @@ export async function allPages(baseUrl: string): Promise<Screen[]> {
       "payment-history": d.paymentHistory,
       "blocked-workers": d.blockedWorkers,
       statement: d.statement,
+      notifications: d.notifications,
     },
     admin: {
       home: d.adminHome,
@@ -83,6 +85,7 @@ export async function allPages(baseUrl: string): Promise<Screen[]> {
       "manage-tasks": d.manageTasks,
       appeals: d.appeals,
       withdrawals: d.adminWithdrawals,
+      notifications: d.notifications,
       profile: paths.profile,
     },
   };

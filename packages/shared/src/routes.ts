@@ -23,6 +23,7 @@ export const paths = {
     hiddenBuyers: "/dashboard/hidden-buyers",
     withdrawals: "/dashboard/withdrawals",
     statement: "/dashboard/statement",
+    notifications: "/dashboard/notifications",
     buyerHome: "/dashboard/BuyersHome",
     addTasks: "/dashboard/add-tasks",
     myTasks: "/dashboard/my-tasks",

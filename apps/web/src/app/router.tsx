@@ -44,6 +44,10 @@ const WithdrawalsPage = onDemand(
   "WithdrawalsPage",
 );
 const StatementPage = onDemand(() => import("../features/coins/routes/StatementPage.tsx"), "StatementPage");
+const NotificationsPage = onDemand(
+  () => import("../features/notifications/routes/NotificationsPage.tsx"),
+  "NotificationsPage",
+);
 const AdminWithdrawalsPage = onDemand(
   () => import("../features/admin/routes/AdminWithdrawalsPage.tsx"),
   "AdminWithdrawalsPage",
@@ -141,6 +145,7 @@ export const routes: RouteObject[] = [
     { path: dashboard.root, element: <RoleHome /> },
     { path: paths.profile, element: loading(<ProfilePage />) },
     { path: dashboard.statement, element: loading(<StatementPage />) },
+    { path: dashboard.notifications, element: loading(<NotificationsPage />) },
     ...dashboardPages.map((page) => ({ path: page.path, element: forRole(page.role, page.element) })),
   ]),
 ];

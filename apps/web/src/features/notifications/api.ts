@@ -13,6 +13,15 @@ export function useMarkAllRead() {
   });
 }
 
+/** Marks one notification read, as its link is followed. */
+export function useMarkRead() {
+  const refresh = useInvalidate(notificationQueries.all);
+  return useMutation({
+    mutationFn: (id: string) => call(notificationsEndpoints.markNotificationsRead, { body: { ids: [id] } }),
+    onSuccess: refresh,
+  });
+}
+
 /**
  * Listens to the server's event stream while signed in; a new notification refreshes the
  * bell, and everything else on screen, since the event usually moved coins or work.
