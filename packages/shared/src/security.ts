@@ -52,12 +52,23 @@ export const twoFactorChallengeSchema = z.object({
   twoFactorMethods: z.array(z.string()),
 });
 
+/** What kind of device a session's user agent says it is. */
+export const deviceKinds = ["phone", "tablet", "computer"] as const;
+export type DeviceKind = (typeof deviceKinds)[number];
+
 /** One of the caller's sessions (GET /api/me/sessions). */
 export const activeSessionSchema = z.object({
   id: z.string(),
   /** Browser and system read from the user agent, e.g. "Chrome on Android". */
   device: z.string(),
+  /** The browser with its major version ("Chrome 126"), null when the user agent names none. */
+  browser: z.string().nullable(),
+  /** The system with its major version where given ("Android 14", "Windows"), or null. */
+  system: z.string().nullable(),
+  kind: z.enum(deviceKinds).nullable(),
   ip: z.string().nullable(),
+  /** When the session began: its sign-in. */
+  first_seen: z.string(),
   last_seen: z.string(),
   /** The session of this very request. */
   current: z.boolean(),

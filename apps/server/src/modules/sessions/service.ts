@@ -3,7 +3,7 @@ import type { ActiveSession } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { sessions } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
-import { deviceName } from "./device.ts";
+import { describeDevice, deviceName } from "./device.ts";
 
 /** The most sessions the list shows; a user with more sees the most recently used. */
 export const SESSION_LIST_LIMIT = 50;
@@ -19,6 +19,7 @@ export async function listSessions(
       id: sessions.id,
       userAgent: sessions.userAgent,
       ipAddress: sessions.ipAddress,
+      createdAt: sessions.createdAt,
       updatedAt: sessions.updatedAt,
     })
     .from(sessions)
@@ -28,7 +29,9 @@ export async function listSessions(
   return rows.map((row) => ({
     id: row.id,
     device: deviceName(row.userAgent),
+    ...describeDevice(row.userAgent),
     ip: row.ipAddress || null,
+    first_seen: row.createdAt.toISOString(),
     last_seen: row.updatedAt.toISOString(),
     current: row.id === user.sessionId,
   }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ActiveSession } from "@taskmint/shared";
 import { registerUser, sessionCookie, testAppPerFile } from "../../test/harness.ts";
-import { deviceName } from "./device.ts";
+import { describeDevice, deviceName } from "./device.ts";
 import { SESSION_LIST_LIMIT } from "./service.ts";
 
 const ctx = testAppPerFile();
@@ -57,6 +57,11 @@ describe("active sessions", () => {
     expect((await list(sessionCookie(spoofed)))[0]).toMatchObject({ ip: "198.51.100.9", current: true });
     expect(seen.map((session) => session.current)).toEqual([false, true, false]);
     for (const session of seen) expect(Date.parse(session.last_seen)).toBeGreaterThan(Date.now() - 60_000);
+    // Each tells its device apart: browser, system, kind, and when it began.
+    expect(seen[1]).toMatchObject({ browser: "Chrome 126", system: "Android 14", kind: "phone" });
+    expect(seen[0]).toMatchObject({ browser: "Firefox 128", system: "Windows", kind: "computer" });
+    for (const session of seen)
+      expect(Date.parse(session.first_seen)).toBeLessThanOrEqual(Date.parse(session.last_seen));
     expect((await list(laptop)).map((session) => session.current)).toEqual([false, true, false, false]);
   });
 
@@ -124,5 +129,32 @@ describe("device names", () => {
     [null, "Unknown device"],
   ])("reads %s as %s", (userAgent, expected) => {
     expect(deviceName(userAgent)).toBe(expected);
+  });
+});
+
+describe("device details", () => {
+  it.each([
+    [ANDROID_CHROME, { browser: "Chrome 126", system: "Android 14", kind: "phone" }],
+    [WINDOWS_FIREFOX, { browser: "Firefox 128", system: "Windows", kind: "computer" }],
+    [
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      { browser: "Safari 17", system: "iOS 17", kind: "phone" },
+    ],
+    [
+      "Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1",
+      { browser: "Safari 16", system: "iOS 16", kind: "tablet" },
+    ],
+    [
+      "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Safari/537.36",
+      { browser: "Chrome 125", system: "Android 13", kind: "tablet" },
+    ],
+    [
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0",
+      { browser: "Edge 126", system: "macOS", kind: "computer" },
+    ],
+    ["curl/8.5.0", { browser: null, system: null, kind: null }],
+    [null, { browser: null, system: null, kind: null }],
+  ])("reads %s", (userAgent, expected) => {
+    expect(describeDevice(userAgent)).toEqual(expected);
   });
 });

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "react-toastify";
-import { MAIL_KINDS, type MailKind } from "@taskmint/shared";
+import { MAIL_KINDS, type MailKind, type NotificationChannel } from "@taskmint/shared";
 import type { Role } from "@taskmint/shared/constants";
 import { ErrorState } from "../../../components/ui/States.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
@@ -14,6 +14,12 @@ const KINDS_BY_ROLE: Record<Role, MailKind[]> = {
   buyer: ["work_submitted", "appeal_updates"],
   admin: ["appeal_updates"],
 };
+
+/** The two channels a kind can have, as the choices read. */
+const CHANNELS: [NotificationChannel, string][] = [
+  ["mail", "Mail and bell"],
+  ["bell", "Bell only"],
+];
 
 /** Profile's Notifications: per kind, mail as well as the bell, or the bell only (rule R29). */
 export function NotificationsSection({
@@ -45,36 +51,39 @@ export function NotificationsSection({
             <ul className="divide-y divide-base-300">
               {KINDS_BY_ROLE[user.role].map((kind) => (
                 <li key={kind}>
-                  <label className="flex min-h-11 cursor-pointer items-center justify-between gap-4 py-2">
-                    <span>{MAIL_KINDS[kind].label}</span>
-                    <span className="flex items-center gap-2 text-sm">
-                      <span aria-hidden="true" className="text-base-content/70">
-                        {settings.data[kind] === "mail" ? "Mail" : "Bell only"}
-                      </span>
-                      <input
-                        type="checkbox"
-                        className="toggle toggle-primary"
-                        aria-label={`Mail me: ${MAIL_KINDS[kind].label}`}
-                        checked={settings.data[kind] === "mail"}
-                        disabled={update.isPending}
-                        onChange={(event) =>
-                          update.mutate(
-                            { [kind]: event.target.checked ? "mail" : "bell" },
-                            {
-                              onSuccess: (saved) =>
-                                toast.success(
-                                  saved[kind] === "mail"
-                                    ? `Mails on: ${MAIL_KINDS[kind].label}`
-                                    : `Bell only: ${MAIL_KINDS[kind].label}`,
-                                ),
-                              onError: (error) =>
-                                toast.error(errorMessage(error, "Could not save your choice")),
-                            },
-                          )
-                        }
-                      />
-                    </span>
-                  </label>
+                  {/* Two choices per kind, as one radio group of tap-sized buttons: mail too, or the bell only. */}
+                  <fieldset className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
+                    <legend className="float-left min-w-0 flex-1 basis-52">{MAIL_KINDS[kind].label}</legend>
+                    <div className="flex gap-1 rounded-field bg-base-200 p-1">
+                      {CHANNELS.map(([channel, label]) => (
+                        <input
+                          key={channel}
+                          type="radio"
+                          name={`mail-${kind}`}
+                          value={channel}
+                          aria-label={label}
+                          className="btn btn-sm min-h-11 border-0 shadow-none sm:min-h-9"
+                          checked={settings.data[kind] === channel}
+                          disabled={update.isPending}
+                          onChange={() =>
+                            update.mutate(
+                              { [kind]: channel },
+                              {
+                                onSuccess: (saved) =>
+                                  toast.success(
+                                    saved[kind] === "mail"
+                                      ? `Mails on: ${MAIL_KINDS[kind].label}`
+                                      : `Bell only: ${MAIL_KINDS[kind].label}`,
+                                  ),
+                                onError: (error) =>
+                                  toast.error(errorMessage(error, "Could not save your choice")),
+                              },
+                            )
+                          }
+                        />
+                      ))}
+                    </div>
+                  </fieldset>
                 </li>
               ))}
             </ul>
