@@ -1,6 +1,6 @@
 import { Menu, X } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { NavLink, Outlet, useLocation } from "react-router";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { BRAND } from "@taskmint/shared/constants";
 import { paths } from "@taskmint/shared/routes";
 import { CoinBalance } from "../../components/ui/CoinBalance.tsx";
@@ -128,29 +128,48 @@ function TopBar() {
   );
 }
 
+/** No invented address, phone or opening hours (rule R19): what the site is, its pages, its links. */
 function Footer() {
   return (
     <footer className="bg-neutral text-neutral-content">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
-        <address className="not-italic">
-          <h2 className="mb-2 font-bold">Contact</h2>
-          <p>12 Market Street, Dhaka 1205</p>
-          <p>
-            <a className="link" href="tel:+8801700000000">
-              +880 1700 000000
-            </a>
-          </p>
-          <p>
-            <a className="link" href="mailto:support@taskmint.local">
-              support@taskmint.local
-            </a>
-          </p>
-        </address>
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:grid-cols-3 sm:gap-8 sm:py-10">
         <div>
-          <h2 className="mb-2 font-bold">Opening hours</h2>
-          <p>Mon-Fri 08:00-22:00</p>
-          <p>Sat-Sun 10:00-23:00</p>
+          <h2 className="mb-2 font-bold">{BRAND}</h2>
+          <p className="text-sm text-neutral-content/80">
+            Small online tasks, paid in coins: workers earn, buyers get work done.
+          </p>
         </div>
+        <nav aria-label="Footer">
+          <h2 className="mb-2 font-bold">Explore</h2>
+          <ul className="grid grid-cols-2 gap-x-4 text-sm sm:grid-cols-1">
+            <li>
+              <Link className="link-hover inline-flex min-h-11 items-center sm:min-h-8" to={paths.allTasks}>
+                All tasks
+              </Link>
+            </li>
+            <li>
+              <Link className="link-hover inline-flex min-h-11 items-center sm:min-h-8" to={paths.about}>
+                About us
+              </Link>
+            </li>
+            <li>
+              <Link
+                className="link-hover inline-flex min-h-11 items-center sm:min-h-8"
+                to={`${paths.register}?role=worker`}
+              >
+                Register as a worker
+              </Link>
+            </li>
+            <li>
+              <Link
+                className="link-hover inline-flex min-h-11 items-center sm:min-h-8"
+                to={`${paths.register}?role=buyer`}
+              >
+                Register as a buyer
+              </Link>
+            </li>
+          </ul>
+        </nav>
         <div>
           <h2 className="mb-2 font-bold">Follow us</h2>
           <div className="flex gap-3">

@@ -7,16 +7,14 @@ import { paths } from "@taskmint/shared/routes";
 export const SLIDES = [
   {
     id: 1,
-    image: "/images/banner-earn.webp",
     title: "Turn your time into money",
     description:
       "Complete small online tasks and earn coins. From 200 coins, withdraw them as money: 20 coins make $1.",
     buttonText: "Start earning",
-    to: paths.register,
+    to: `${paths.register}?role=worker`,
   },
   {
     id: 2,
-    image: "/images/banner-tasks.webp",
     title: "Simple tasks, real rewards",
     description:
       "Every task says what to do and what proof to send. Approved work is paid from coins the buyer set aside in advance.",
@@ -25,7 +23,6 @@ export const SLIDES = [
   },
   {
     id: 3,
-    image: "/images/banner-community.webp",
     title: "Join our growing community",
     description: "Sign up free in a minute: workers start with 10 coins, buyers with 50.",
     buttonText: "Register now",

@@ -1,7 +1,9 @@
 import { useWatch } from "react-hook-form";
+import { useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import type { z } from "zod";
 import { registerFieldsSchema } from "@taskmint/shared";
+import { SELF_REGISTER_ROLES } from "@taskmint/shared/constants";
 import { paths } from "@taskmint/shared/routes";
 import { Field, useZodForm } from "../../../components/form/Form.tsx";
 import { optionalImageFiles } from "../../../components/form/imageFiles.ts";
@@ -16,7 +18,10 @@ const registerFormSchema = registerFieldsSchema.extend({ photo: optionalImageFil
 
 export function RegisterPage() {
   const register = useRegister();
-  const form = useZodForm(registerFormSchema, { name: "", email: "", password: "" });
+  // Home's "Start earning" and "Post a task" come with the role chosen (?role=worker|buyer).
+  const asked = useSearchParams()[0].get("role");
+  const role = SELF_REGISTER_ROLES.find((choice) => choice === asked);
+  const form = useZodForm(registerFormSchema, { name: "", email: "", password: "", ...(role && { role }) });
   const chosenRole = useWatch({ control: form.control, name: "role" });
 
   const onSubmit = async ({ photo, ...fields }: z.output<typeof registerFormSchema>) => {

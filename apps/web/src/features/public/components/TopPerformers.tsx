@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { UserRound } from "lucide-react";
+import { Avatar } from "../../../components/ui/Avatar.tsx";
 import { coinCount } from "../../../lib/format.ts";
 import { publicQueries } from "../queries.ts";
 
+// Gold, silver and bronze for the first three; the rest plain.
 const RANK_STYLE = [
   "bg-yellow-400 text-yellow-950",
   "bg-slate-300 text-slate-900",
@@ -11,7 +12,8 @@ const RANK_STYLE = [
 
 /**
  * The six workers with the most coins, in the order received; nothing shown if the request fails
- * or no one has earned yet. Cards keep one width and rows are centred, so 1 to 6 look balanced.
+ * or no one has earned yet. Each is one short row (rank, photo or initials, name, coins, level),
+ * one width wherever it is and centred, so one person reads as a leaderboard as well as six.
  */
 export function TopPerformers() {
   const top = useQuery(publicQueries.topWorkers());
@@ -19,48 +21,40 @@ export function TopPerformers() {
   const workers = top.data ?? [];
   if (workers.length === 0) return null;
   return (
-    <section className="bg-base-200">
-      <div className="mx-auto max-w-7xl px-4 py-16">
-        <h2 className="text-center text-3xl font-bold sm:text-4xl">Our top performers</h2>
-        <ul className="mt-10 flex flex-wrap justify-center gap-4" data-testid="top-performers">
+    <section className="bg-base-200" aria-labelledby="top-performers-title">
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:py-16">
+        <h2 id="top-performers-title" className="text-center text-2xl font-bold sm:text-4xl">
+          Our top performers
+        </h2>
+        <p className="mt-2 text-center text-base-content/70">The workers with the most coins right now.</p>
+        <ol className="mt-6 flex flex-wrap justify-center gap-3 sm:mt-10" data-testid="top-performers">
           {workers.map((worker, index) => (
-            <li
-              key={worker.id}
-              className="card w-full max-w-xs bg-base-100 shadow-sm sm:w-[calc((100%-1rem)/2)] md:w-[calc((100%-2rem)/3)] lg:w-[calc((100%-3rem)/4)] xl:w-[calc((100%-5rem)/6)]"
-            >
-              <div className="card-body items-center p-4 text-center">
-                <div className="relative">
-                  {worker.photo ? (
-                    <img
-                      src={worker.photo}
-                      alt=""
-                      loading="lazy"
-                      className="size-20 rounded-full object-cover"
-                    />
-                  ) : (
-                    <span className="flex size-20 items-center justify-center rounded-full bg-base-300">
-                      <UserRound className="size-10 text-base-content/70" aria-hidden="true" />
-                    </span>
-                  )}
-                  <span
-                    className={`absolute -right-1 -top-1 flex size-8 items-center justify-center rounded-full text-sm font-bold ${RANK_STYLE[index] ?? "bg-primary text-primary-content"}`}
-                    data-testid="rank"
-                  >
-                    #{index + 1}
-                  </span>
-                </div>
-                <h3 className="mt-2 font-semibold">{worker.name}</h3>
-                <p className="text-sm">{coinCount(worker.coins)}</p>
-                {/* Their level and approval rate (rule R21): "Gold · 98% approved". */}
-                <span className="badge badge-primary badge-sm">
-                  <span className="capitalize">{worker.reputation.level}</span>
-                  {worker.reputation.approval_rate !== null &&
-                    ` · ${worker.reputation.approval_rate}% approved`}
+            <li key={worker.id} className="card w-full bg-base-100 shadow-sm ring-1 ring-base-300 sm:w-72">
+              <div className="flex items-center gap-3 p-3">
+                <span
+                  className={`flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold ${RANK_STYLE[index] ?? "bg-base-200 text-base-content"}`}
+                  data-testid="rank"
+                >
+                  #{index + 1}
                 </span>
+                <Avatar photo={worker.photo} name={worker.name} size="size-12" loading="lazy" />
+                <div className="min-w-0 flex-1">
+                  <h3 className="truncate font-semibold" title={worker.name}>
+                    {worker.name}
+                  </h3>
+                  <p className="text-sm text-base-content/80">{coinCount(worker.coins)}</p>
+                  {/* Level and approval rate (rule R21), "Gold · 98% approved"; the level capitalised by
+                      CSS, as LEVEL_NAMES would bring trust.ts into Home's first script. */}
+                  <p className="text-xs text-base-content/70">
+                    <span className="capitalize">{worker.reputation.level}</span>
+                    {worker.reputation.approval_rate !== null &&
+                      ` · ${worker.reputation.approval_rate}% approved`}
+                  </p>
+                </div>
               </div>
             </li>
           ))}
-        </ul>
+        </ol>
       </div>
     </section>
   );
