@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Hourglass } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
-import { categoryName, type Task } from "@taskmint/shared";
+import type { Task } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
@@ -70,12 +70,11 @@ function TaskLine({ task }: { task: Task }) {
         loading="lazy"
       />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-xs text-base-content/70 sm:hidden">
-          <span className="font-semibold uppercase tracking-wide">{categoryName(task.category)}</span> · Due{" "}
-          {formatDate(task.completion_date)}
-        </p>
-        <div className="hidden sm:block">
+        <div className="flex min-w-0 items-baseline gap-1">
           <TaskCategory task={task} />
+          <span className="truncate text-xs text-base-content/70 sm:hidden">
+            · Due {formatDate(task.completion_date)}
+          </span>
         </div>
         <h2 className="line-clamp-2 font-semibold break-words sm:line-clamp-none">
           {/* On phones the link covers the row, a tap target as big as the task. */}
