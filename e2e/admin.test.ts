@@ -80,7 +80,15 @@ describe("administration", () => {
       .toBe(true);
     await adminView.page.goto("/dashboard/adminHome");
     await expect
-      .poll(() => adminView.page.getByRole("cell", { name: /Task deleted/ }).isVisible())
+      .poll(() =>
+        adminView.page
+          .getByTestId("audit-entry")
+          .filter({
+            hasText: /deleted Rhea Refund’s task “Tag 20 photos”\. 24 coins were refunded to Rhea Refund\./,
+          })
+          .first()
+          .isVisible(),
+      )
       .toBe(true);
     await shoot(adminView.page, "admin-home-audit");
     await adminView.context.close();

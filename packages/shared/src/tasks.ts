@@ -22,12 +22,13 @@ export const SUBMISSION_DETAILS_MAX = 5_000;
 
 const requiredText = (label: string, max: number) => textSchema(label, { max });
 
-const wholeNumber = (label: string, max: number) =>
+/** A whole count from 1 to `max`, of `unit`s when it has one ("at least 1 coin"). */
+const wholeNumber = (label: string, max: number, unit?: { one: string; many: string }) =>
   z.coerce
     .number({ error: `${label} is required` })
     .int(`${label} must be a whole number`)
-    .min(1, `${label} must be at least 1`)
-    .max(max, `${label} must be at most ${max.toLocaleString("en-US")}`);
+    .min(1, `${label} must be at least 1${unit ? ` ${unit.one}` : ""}`)
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")}${unit ? ` ${unit.many}` : ""}`);
 
 /** What a task is about, for the browsers' filters; ids are stored, names shown. */
 export const TASK_CATEGORIES = [
@@ -65,7 +66,7 @@ export const isoDate = (when: Date) => when.toISOString().slice(0, 10);
 // Each message names the field by the label the forms show it under (Add task, Edit task).
 export const editableTaskFieldsSchema = z.object({
   task_title: requiredText("Task title", 200),
-  task_detail: requiredText("Task details", 5_000),
+  task_detail: textSchema("Task details", { max: 5_000, plural: true }),
   submission_info: requiredText("What to submit", 2_000),
 });
 export type EditableTaskFields = z.infer<typeof editableTaskFieldsSchema>;
@@ -73,7 +74,7 @@ export type EditableTaskFields = z.infer<typeof editableTaskFieldsSchema>;
 /** The text fields of POST /api/tasks (the image is a file, checked separately). */
 export const createTaskFieldsSchema = editableTaskFieldsSchema.extend({
   required_workers: wholeNumber("Number of workers", MAX_REQUIRED_WORKERS),
-  payable_amount: wholeNumber("Pay per worker", MAX_PAYABLE_AMOUNT),
+  payable_amount: wholeNumber("Pay per worker", MAX_PAYABLE_AMOUNT, { one: "coin", many: "coins" }),
   completion_date: z
     .string({ error: "Completion date is required" })
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Completion date is required")

@@ -23,16 +23,19 @@ interface TextOptions {
   max: number;
   /** Passwords keep their spaces. */
   trim?: boolean;
+  /** The label names several things ("Task details"): "are required". */
+  plural?: boolean;
 }
 
 /** A text field with the house rules: storable characters, trimmed, length in characters. */
-export function textSchema(label: string, { min = 1, max, trim = true }: TextOptions) {
-  const base = z.string({ error: `${label} is required` });
+export function textSchema(label: string, { min = 1, max, trim = true, plural = false }: TextOptions) {
+  const required = `${label} ${plural ? "are" : "is"} required`;
+  const base = z.string({ error: required });
   return (trim ? base.trim() : base).superRefine((value, ctx) => {
     const problem = unstorableCharacters(value);
     const length = characterCount(value);
     if (problem) ctx.addIssue({ code: "custom", message: `${label} ${problem}` });
-    else if (min > 0 && length === 0) ctx.addIssue({ code: "custom", message: `${label} is required` });
+    else if (min > 0 && length === 0) ctx.addIssue({ code: "custom", message: required });
     else if (length < min)
       ctx.addIssue({ code: "custom", message: `${label} must be at least ${min} characters` });
     else if (length > max)
