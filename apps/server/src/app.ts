@@ -20,6 +20,8 @@ import { paths } from "@taskmint/shared/routes";
 import type { DbHandle } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { apiKeyRoutes } from "./modules/api-keys/routes.ts";
+import { createApiKeyReader } from "./modules/api-keys/service.ts";
 import { appealRoutes } from "./modules/appeals/routes.ts";
 import { BackgroundWork } from "./lib/background.ts";
 import { limitJsonDepth } from "./lib/json-body.ts";
@@ -63,6 +65,7 @@ import { userRoutes } from "./modules/users/routes.ts";
 import { createSightingRecorder, deviceIdOf } from "./modules/users/sightings.ts";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.ts";
 import { describeApi } from "./openapi.ts";
+import { apiKeyCredentials, authenticateApiKeys } from "./plugins/api-key-auth.ts";
 import { sessionUser } from "./plugins/auth-guard.ts";
 import { registerErrorHandling, sendError } from "./plugins/errors.ts";
 import { refuseNonCanonicalPaths } from "./plugins/canonical-path.ts";
@@ -143,12 +146,16 @@ export async function buildApp(deps: AppDeps) {
     }),
   );
   app.decorate("readSession", createSessionReader(db, deps.authSecret));
+  app.decorate("readApiKey", createApiKeyReader(db));
   app.decorateRequest("sessionUser", undefined);
+  app.decorateRequest("apiKey", undefined);
   app.decorateRequest("deviceId", undefined);
   app.decorate("recordSighting", createSightingRecorder(db));
   const secureCookies = env.PUBLIC_URL.startsWith("https:");
   app.addHook("onRequest", async (request, reply) => {
-    if (request.url.startsWith("/api/")) request.deviceId = deviceIdOf(request, reply, secureCookies);
+    // A program's key request is no browser's: it gets no device cookie.
+    if (request.url.startsWith("/api/") && apiKeyCredentials(request) === null)
+      request.deviceId = deviceIdOf(request, reply, secureCookies);
   });
   const hub = new NotificationHub(database, app.log);
   app.decorate("notificationHub", hub);
@@ -222,6 +229,7 @@ export async function buildApp(deps: AppDeps) {
       ),
     );
     refuseCrossOriginMutations(site, env);
+    authenticateApiKeys(site);
     await site.register(healthRoutes);
     await site.register(authRoutes, { rateLimit: authRateLimit });
     await site.register(twoFactorRoutes, { rateLimit: authRateLimit });
@@ -237,6 +245,7 @@ export async function buildApp(deps: AppDeps) {
     await site.register(trustRoutes);
     await site.register(appealRoutes);
     await site.register(bonusRoutes);
+    await site.register(apiKeyRoutes);
     await site.register(statsRoutes);
     await site.register(withdrawalRoutes);
     await site.register(paymentRoutes);

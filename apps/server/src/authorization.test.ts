@@ -12,6 +12,11 @@ import { multipart, postTask, registerUser, signInAdmin, testAppPerFile, testIma
 // Rule R30 adds two columns: an admin without two-factor sign-in, and an admin with it on whose
 // session did not pass it (a session from before the rule). They answer as the admin does,
 // except on the routes that move coins or change access (`secondFactor`), where both get 403.
+//
+// Issue 35 adds three columns for API keys (decision 033): the buyer's key, the other buyer's
+// key, and the buyer's key sent with the admin's session cookie. A key answers as its buyer's
+// session does on the routes in KEY_ROUTES and 403 everywhere else; the cookie beside it lends
+// it nothing.
 
 const CALLERS = [
   "visitor",
@@ -21,13 +26,44 @@ const CALLERS = [
   "admin",
   "adminWithoutTwoFactor",
   "adminUnverifiedSession",
+  "buyerKey",
+  "otherBuyerKey",
+  "buyerKeyWithAdminCookie",
 ] as const;
 type Caller = (typeof CALLERS)[number];
+type KeyCaller = "buyerKey" | "otherBuyerKey" | "buyerKeyWithAdminCookie";
 type UnverifiedAdmin = "adminWithoutTwoFactor" | "adminUnverifiedSession";
 /** The two unverified admins' cells, when they differ from the admin's. */
-type Expect = Record<Exclude<Caller, UnverifiedAdmin>, number | null> &
+type Expect = Record<Exclude<Caller, UnverifiedAdmin | KeyCaller>, number | null> &
   Partial<Record<UnverifiedAdmin, number | null>>;
-const expectedFor = (expect: Expect, caller: Caller) => {
+
+/**
+ * The routes an API key may call (decision 033): a buyer's work, for a program. Written out here
+ * rather than read from the declarations, so a declaration that starts taking keys fails this test.
+ */
+const KEY_ROUTES = new Set([
+  "POST /api/tasks",
+  "PATCH /api/tasks/{id}",
+  "DELETE /api/tasks/{id}",
+  "GET /api/buyer/tasks",
+  "GET /api/buyer/stats",
+  "GET /api/buyer/submissions",
+  "POST /api/submissions/{id}/approve",
+  "POST /api/submissions/{id}/reject",
+  "POST /api/submissions/{id}/appeal/overturn",
+  "POST /api/submissions/{id}/appeal/uphold",
+  "POST /api/bonuses",
+  "POST /api/buyer/blocks",
+  "GET /api/buyer/blocks",
+  "DELETE /api/buyer/blocks/{worker_id}",
+]);
+
+const expectedFor = (entry: RouteCase, caller: Caller) => {
+  const { expect } = entry;
+  if (caller === "buyerKey" || caller === "buyerKeyWithAdminCookie" || caller === "otherBuyerKey") {
+    if (!KEY_ROUTES.has(`${entry.method} ${entry.route}`)) return 403;
+    return caller === "otherBuyerKey" ? expect.otherBuyer : expect.buyer;
+  }
   const cell = expect[caller];
   return cell === undefined ? expect.admin : cell;
 };
@@ -75,6 +111,8 @@ interface Fixtures {
   /** The worker's screenshot on the submission to the buyer's task (issue 31). */
   screenshot: string;
   userId: string;
+  /** The id of the buyer's API key (revoking it is tested in api-keys.test.ts). */
+  buyerKeyId: string;
 }
 
 interface RouteCase {
@@ -547,6 +585,27 @@ const MATRIX: RouteCase[] = [
     body: (f) => ({ submission_id: f.submission.id, coins: 1, message: "Thanks" }),
     expect: only("buyer", null, 403),
   },
+  // Issue 35: API keys are managed with a session only (each buyer makes one more key here).
+  {
+    method: "POST",
+    route: "/api/buyer/api-keys",
+    url: () => "/api/buyer/api-keys",
+    body: () => ({ name: "Matrix" }),
+    expect: only("buyer", 201),
+  },
+  {
+    method: "GET",
+    route: "/api/buyer/api-keys",
+    url: () => "/api/buyer/api-keys",
+    expect: only("buyer", 200),
+  },
+  {
+    // Another buyer's key answers 404 as an unknown one does (api-keys.test.ts).
+    method: "DELETE",
+    route: "/api/buyer/api-keys/{id}",
+    url: (f) => `/api/buyer/api-keys/${f.buyerKeyId}`,
+    expect: { ...only("buyer", null, 404) },
+  },
 ];
 
 /** The admin's session as one made before rule R30 reads: two-factor on, the session never passed it. */
@@ -557,6 +616,19 @@ async function sessionBeforeTheRule(admin: { id: string; cookie: string }) {
 
 let fixtures: Fixtures;
 const cookies = {} as Record<Caller, string | undefined>;
+const keys = {} as Record<KeyCaller, string>;
+
+/** A new API key of the user of `cookie`. */
+async function apiKeyOf(cookie: string) {
+  const response = await ctx.app.inject({
+    method: "POST",
+    url: "/api/buyer/api-keys",
+    headers: { cookie },
+    payload: { name: "Matrix fixture" },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string; key: string }>();
+}
 
 const ctx = testAppPerFile();
 beforeAll(async () => {
@@ -609,6 +681,13 @@ beforeAll(async () => {
     })
   ).json<{ payment: Payment }>();
   const victim = await registerUser(ctx.app, "worker");
+  const buyerKey = await apiKeyOf(buyer.cookie);
+  Object.assign(keys, {
+    buyerKey: buyerKey.key,
+    otherBuyerKey: (await apiKeyOf(otherBuyer.cookie)).key,
+    buyerKeyWithAdminCookie: buyerKey.key,
+  });
+  cookies.buyerKeyWithAdminCookie = cookies.admin;
   fixtures = {
     task,
     submission,
@@ -617,6 +696,7 @@ beforeAll(async () => {
     upload: worker.user.photo ?? "",
     screenshot: submission.attachments[0] ?? "",
     userId: victim.user.id,
+    buyerKeyId: buyerKey.id,
   };
 });
 
@@ -632,17 +712,34 @@ describe("authorization matrix", () => {
     expect(documented.filter((route) => !covered.has(route))).toEqual([]);
   });
 
+  it("lets keys call exactly the routes the document marks with the apiKey scheme", async () => {
+    const document = (await ctx.app.inject({ method: "GET", url: "/api/openapi.json" })).json<{
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+    }>();
+    const withKeys = Object.entries(document.paths).flatMap(([route, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.security?.some((requirement) => "apiKey" in requirement))
+        .map(([method]) => `${method.toUpperCase()} ${route}`),
+    );
+    expect(withKeys.sort()).toEqual([...KEY_ROUTES].sort());
+  });
+
   for (const entry of MATRIX) {
     for (const caller of CALLERS) {
-      const expected = expectedFor(entry.expect, caller);
+      const expected = expectedFor(entry, caller);
       if (expected === null) continue;
       it(`${entry.method} ${entry.route} as ${caller} answers ${expected}`, async () => {
         const transfersBefore = await ctx.db.$count(ledgerTransfers);
         const cookie = cookies[caller];
+        const key = caller in keys ? keys[caller as KeyCaller] : undefined;
         const response = await ctx.app.inject({
           method: entry.method,
           url: entry.url(fixtures),
-          headers: { ...entry.headers, ...(cookie ? { cookie } : {}) },
+          headers: {
+            ...entry.headers,
+            ...(cookie ? { cookie } : {}),
+            ...(key ? { authorization: `Bearer ${key}` } : {}),
+          },
           ...(entry.body ? { payload: entry.body(fixtures) } : {}),
         });
         expect(response.statusCode, response.body.slice(0, 300)).toBe(expected);

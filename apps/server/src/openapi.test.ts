@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { operations } from "./openapi.ts";
+import { keyOperations, operations } from "./openapi.ts";
 import { testAppPerFile, testImage } from "./test/harness.ts";
 import { markEmailVerified } from "./modules/users/service.ts";
 
@@ -56,6 +56,30 @@ describe("the API description", () => {
         if (Number(status) >= 400 && key !== "GET /healthz")
           expect(answer.$ref, `${key} ${status}`).toMatch(/^#\/components\/responses\//);
     }
+  });
+
+  it("declares API keys as a bearer scheme on exactly the buyer operations that take them, each able to answer 429", () => {
+    const document = documentOf();
+    expect(document.components?.securitySchemes?.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+    const withKeys = operationsOf(document).filter(({ operation }) =>
+      operation.security?.some((requirement) => "apiKey" in requirement),
+    );
+    expect(withKeys.map(({ key }) => key).sort()).toEqual([...keyOperations].sort());
+    expect(withKeys).toHaveLength(14);
+    for (const { key, operation } of withKeys) {
+      expect(operation.security, key).toEqual([{ sessionCookie: [] }, { apiKey: [] }]);
+      expect(["buyer", "buyer+admin"], key).toContain(operations[key]![1]);
+      expect(operation.responses["429"], key).toEqual({ $ref: "#/components/responses/RateLimited" });
+    }
+    for (const key of [
+      "POST /api/buyer/api-keys",
+      "GET /api/buyer/api-keys",
+      "DELETE /api/buyer/api-keys/{id}",
+    ])
+      expect(keyOperations.has(key), key).toBe(false);
+    for (const key of Object.keys(operations))
+      if (key.includes("/api/admin/") || key.includes("/api/me") || key.includes("/api/auth/"))
+        expect(keyOperations.has(key), key).toBe(false);
   });
 
   it("refuses every signed-in operation without a session, and lets the public ones through", async () => {

@@ -13,6 +13,7 @@ import {
   type ErrorStatus as Extra,
   type FormBody,
   apiErrorSchema,
+  API_KEY_REQUESTS_PER_MINUTE,
   paths as pages,
 } from "@taskmint/shared";
 
@@ -29,6 +30,11 @@ export const operations: Record<string, readonly [string, Access, ...Extra[]]> =
     key,
     [endpoint.operationId, endpoint.access, ...(endpoint.errors ?? [])] as const,
   ]),
+);
+
+/** "METHOD /path" of the operations an API key may call (their declarations' `keys`, decision 033). */
+export const keyOperations: ReadonlySet<string> = new Set(
+  [...declared].filter(([, endpoint]) => endpoint.keys === true).map(([key]) => key),
 );
 
 /** The session cookie the auth library sets (with the `__Secure-` prefix when served over https). */
@@ -69,7 +75,11 @@ const errorAnswers: Record<number, { name: string; description: string }> = {
     name: "UnsupportedMediaType",
     description: "UNSUPPORTED_MEDIA_TYPE: not an image the server accepts",
   },
-  429: { name: "RateLimited", description: "RATE_LIMITED: too many attempts; retry later" },
+  429: {
+    name: "RateLimited",
+    description:
+      "RATE_LIMITED: too many attempts, or an API key's requests this minute; retry after the Retry-After header's seconds",
+  },
   503: {
     name: "DatabaseUnavailable",
     description: "DATABASE_UNAVAILABLE: the database is away; retry after the Retry-After header's seconds",
@@ -119,8 +129,9 @@ interface Operation {
 }
 
 /** The error statuses an operation answers: from its inputs, its access, and its table entry. */
-function errorStatusesOf(path: string, operation: Operation, access: Access, extra: Extra[]) {
+function errorStatusesOf(path: string, operation: Operation, access: Access, extra: Extra[], keys: boolean) {
   const statuses = new Set<number>(extra);
+  if (keys) statuses.add(429);
   if (operation.parameters?.length || operation.requestBody) statuses.add(400);
   if (access !== "public" && access !== "optional") statuses.add(401);
   if (access !== "public" && access !== "optional" && access !== "user") statuses.add(403);
@@ -150,6 +161,12 @@ export function describeApi<T>(document: T, publicUrl: string): T {
       name: sessionCookieName(publicUrl),
       description: "The session cookie that signing in sets (POST /api/auth/sign-in/email or /api/register)",
     },
+    apiKey: {
+      type: "http",
+      scheme: "bearer",
+      bearerFormat: "tm_<43 characters>",
+      description: `A buyer's API key (POST /api/buyer/api-keys, with a session), sent as \`Authorization: Bearer tm_...\`. It acts as its buyer on the operations that list this scheme and is refused on every other (403); a revoked or malformed key is 401. No Origin header is needed. ${API_KEY_REQUESTS_PER_MINUTE} requests a minute per key, then 429 with Retry-After.`,
+    },
   };
   doc.components.schemas = {
     ...doc.components.schemas,
@@ -162,6 +179,7 @@ export function describeApi<T>(document: T, publicUrl: string): T {
     ]),
   );
   const signedIn = [{ sessionCookie: [] }];
+  const signedInOrKey: Record<string, string[]>[] = [{ sessionCookie: [] }, { apiKey: [] }];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
       const operation = item[method];
@@ -176,10 +194,18 @@ export function describeApi<T>(document: T, publicUrl: string): T {
           required: true,
           content: Object.fromEntries(Object.entries(body).map(([type, schema]) => [type, { schema }])),
         };
+      const keys = keyOperations.has(`${method.toUpperCase()} ${path}`);
       operation.operationId = operationId;
-      operation.security = access === "public" ? [] : access === "optional" ? [{}, ...signedIn] : signedIn;
+      operation.security =
+        access === "public"
+          ? []
+          : access === "optional"
+            ? [{}, ...signedIn]
+            : keys
+              ? signedInOrKey
+              : signedIn;
       operation.responses ??= {};
-      for (const status of errorStatusesOf(path, operation, access, extra)) {
+      for (const status of errorStatusesOf(path, operation, access, extra, keys)) {
         operation.responses[String(status)] ??= {
           $ref: `#/components/responses/${errorAnswers[status]!.name}`,
         };

@@ -2,6 +2,7 @@ import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { BackgroundWork } from "./lib/background.ts";
 import type { SendMail } from "./lib/mailer.ts";
+import type { ApiKeyReader, KeyHolder } from "./modules/api-keys/service.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import type { createSessionReader } from "./modules/auth/session-reader.ts";
 import type { NotificationHub } from "./modules/notifications/hub.ts";
@@ -19,6 +20,8 @@ declare module "fastify" {
     unhurriedDb: Database;
     auth: Auth;
     readSession: ReturnType<typeof createSessionReader>;
+    /** The live buyer's key a request presents, or null (decision 033). */
+    readApiKey: ApiKeyReader;
     env: Env;
     clock: () => Date;
     payments: SandboxProvider | StripeProvider;
@@ -39,5 +42,11 @@ declare module "fastify" {
     sessionUser: SessionUser | null | undefined;
     /** The browser's device cookie (set by this answer when it had none), on /api/ requests. */
     deviceId: string | undefined;
+    /** The API key that authenticated this request (decision 033), if one did. */
+    apiKey: KeyHolder | undefined;
+  }
+  interface FastifyContextConfig {
+    /** Whether an API key may call the route: its declaration's `keys` (endpoint-route.ts). */
+    apiKeys?: boolean;
   }
 }

@@ -39,6 +39,11 @@ export interface Endpoint {
   /** The answers by status; none for an answer passed through from the auth library, or one not JSON. */
   response?: Partial<Record<200 | 201 | 204 | 503, z.ZodType>>;
   errors?: readonly ErrorStatus[];
+  /**
+   * An API key (`Authorization: Bearer tm_...`) may call this endpoint, acting as its buyer
+   * (decision 033). Only on buyer endpoints a program should use; a key is refused everywhere else.
+   */
+  keys?: true;
 }
 
 /** Declares an endpoint, keeping every literal of it in its type. */

@@ -11,5 +11,6 @@ export * from "./admin.ts";
 export * from "./notifications.ts";
 export * from "./trust.ts";
 export * from "./security.ts";
+export * from "./api-keys.ts";
 export * from "./endpoint.ts";
 export * from "./endpoints/index.ts";

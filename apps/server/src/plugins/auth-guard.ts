@@ -2,6 +2,7 @@ import type { Role } from "@taskmint/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { fromNodeHeaders } from "better-auth/node";
 import { AppError } from "../lib/errors.ts";
+import { apiKeyCredentials } from "./api-key-auth.ts";
 
 export interface SessionUser {
   id: string;
@@ -11,10 +12,14 @@ export interface SessionUser {
   twoFactorEnabled: boolean;
   /** Rule R30: whether this session passed a second factor itself. */
   twoFactorVerified: boolean;
+  /** Set when an API key, not a session, authenticated the request (decision 033). */
+  apiKeyId?: string;
 }
 
 /** The signed-in user of this request, or null; read once per request. */
 export async function sessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+  // A request presenting an API key is authenticated by the key alone (api-key-auth.ts), never by its cookie.
+  if (request.sessionUser === undefined && apiKeyCredentials(request) !== null) request.sessionUser = null;
   if (request.sessionUser === undefined) {
     const headers = fromNodeHeaders(request.headers);
     const read = await request.server.readSession(headers, new Date());

@@ -79,8 +79,9 @@ function successStatusOf(endpoint: Endpoint) {
 
 /**
  * Registers the route of a declared endpoint (decision 032): its method, path and schemas come
- * from the declaration, its access decides the role check that runs before anything else, and
- * a declared 201 is the status the handler's answer goes out with.
+ * from the declaration, its access decides the role check that runs before anything else, its
+ * `keys` whether an API key may call it, and a declared 201 is the status the handler's answer
+ * goes out with.
  */
 export function route<E extends Endpoint>(
   app: App,
@@ -88,11 +89,17 @@ export function route<E extends Endpoint>(
   handler: Handler<E>,
   options: RouteOptions = {},
 ) {
-  const { preHandler, ...rest } = options;
+  const { preHandler, config, ...rest } = options;
+  if (endpoint.keys && endpoint.access !== "buyer" && endpoint.access !== "buyer+admin")
+    throw new Error(
+      `${endpoint.operationId}: an API key acts as its buyer, so only buyer endpoints take keys`,
+    );
   const status = successStatusOf(endpoint);
   const handle = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown;
   app.route({
     ...rest,
+    // Read by api-key-auth.ts: whether an API key may call this route (decision 033).
+    config: { ...config, apiKeys: endpoint.keys === true },
     method: endpoint.method,
     url: endpoint.path,
     schema: schemaOf(endpoint),

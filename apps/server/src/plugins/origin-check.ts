@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { trustedOrigins, type Env } from "../env.ts";
 import { AppError } from "../lib/errors.ts";
+import { apiKeyCredentials } from "./api-key-auth.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -23,12 +24,15 @@ export function ownOrigin(request: FastifyRequest): string | null {
  * Mutating requests from a browser must come from the app's own origin (api.md): the one the
  * request was sent to (http://127.0.0.1:3000 or a LAN address as well as localhost), or one
  * configured (PUBLIC_URL's, and the dev server's outside production). Refuses them when the
- * browser says they come from elsewhere.
+ * browser says they come from elsewhere. A request presenting an API key is let through: it is
+ * no browser's (no page can set another site's Authorization header without CORS, which the
+ * app does not allow), and it is authenticated by the key alone, never by a cookie it carries
+ * (api-key-auth.ts, decision 033).
  */
 export function refuseCrossOriginMutations(app: FastifyInstance, env: Env) {
   const configured = new Set(trustedOrigins(env));
   app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || apiKeyCredentials(request) !== null) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers["sec-fetch-site"];
     // Without an Origin it is no browser's request from another page (browsers send one with every POST).

@@ -9,6 +9,7 @@ export const bonusesEndpoints = {
     path: "/api/bonuses",
     operationId: "sendBonus",
     access: "buyer",
+    keys: true,
     tags: ["buyer"],
     summary: "Send a bonus from your wallet to a worker who submitted to your task",
     description:

@@ -16,6 +16,7 @@ import { paymentsEndpoints } from "./payments.ts";
 import { ledgerEndpoints } from "./ledger.ts";
 import { appealsEndpoints } from "./appeals.ts";
 import { bonusesEndpoints } from "./bonuses.ts";
+import { apiKeysEndpoints } from "./api-keys.ts";
 
 export {
   trustEndpoints,
@@ -35,6 +36,7 @@ export {
   ledgerEndpoints,
   appealsEndpoints,
   bonusesEndpoints,
+  apiKeysEndpoints,
 };
 
 /** Every declared endpoint: the OpenAPI document is completed from these. */
@@ -56,4 +58,5 @@ export const allEndpoints: readonly Endpoint[] = [
   ...Object.values(ledgerEndpoints),
   ...Object.values(appealsEndpoints),
   ...Object.values(bonusesEndpoints),
+  ...Object.values(apiKeysEndpoints),
 ];

@@ -34,6 +34,7 @@ export const statsEndpoints = {
     path: "/api/buyer/stats",
     operationId: "getBuyerStats",
     access: "buyer",
+    keys: true,
     tags: ["buyer"],
     summary: "Your task and payment stats",
     response: { 200: buyerStatsSchema },

@@ -29,6 +29,7 @@ export const trustEndpoints = {
     path: "/api/buyer/blocks",
     operationId: "blockWorker",
     access: "buyer",
+    keys: true,
     tags: ["buyer"],
     summary: "Block a worker from your tasks, with a private note",
     description:
@@ -42,6 +43,7 @@ export const trustEndpoints = {
     path: "/api/buyer/blocks/:worker_id",
     operationId: "unblockWorker",
     access: "buyer",
+    keys: true,
     tags: ["buyer"],
     summary: "Unblock a worker; answers the block removed",
     params: z.object({ worker_id: z.uuid("Unknown worker") }),
@@ -52,6 +54,7 @@ export const trustEndpoints = {
     path: "/api/buyer/blocks",
     operationId: "listBlockedWorkers",
     access: "buyer",
+    keys: true,
     tags: ["buyer"],
     summary: "Workers you blocked, newest first",
     query: pageQuerySchema,

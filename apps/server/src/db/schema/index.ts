@@ -8,3 +8,4 @@ export * from "./counters.ts";
 export * from "./trust.ts";
 export * from "./signals.ts";
 export * from "./mail.ts";
+export * from "./api-keys.ts";
