@@ -15,15 +15,14 @@ import {
 export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.getWorkerReputation, (request) => reputationOfUser(app.db, request.params.id));
 
-  route(app, endpoints.blockWorker, async (request) => {
-    const block = await blockWorker(app.db, {
+  route(app, endpoints.blockWorker, async (request) =>
+    blockWorker(app.db, {
       buyerId: (await currentUser(request)).id,
       workerId: request.body.worker_id,
       note: request.body.note,
       now: app.clock(),
-    });
-    return block;
-  });
+    }),
+  );
 
   route(app, endpoints.unblockWorker, async (request) =>
     unblockWorker(app.db, { buyerId: (await currentUser(request)).id, workerId: request.params.worker_id }),
@@ -33,14 +32,13 @@ export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
     listBlocks(app.db, (await currentUser(request)).id, request.query),
   );
 
-  route(app, endpoints.hideBuyer, async (request) => {
-    const hidden = await hideBuyer(app.db, {
+  route(app, endpoints.hideBuyer, async (request) =>
+    hideBuyer(app.db, {
       workerId: (await currentUser(request)).id,
       buyerId: request.body.buyer_id,
       now: app.clock(),
-    });
-    return hidden;
-  });
+    }),
+  );
 
   route(app, endpoints.unhideBuyer, async (request) =>
     unhideBuyer(app.db, { workerId: (await currentUser(request)).id, buyerId: request.params.buyer_id }),
