@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Check } from "lucide-react";
+import { Check, X } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { BuyerStats, User } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
@@ -19,6 +20,9 @@ interface Step {
  */
 export function BuyerStartList({ user, stats }: { user: User; stats: BuyerStats }) {
   const payments = useQuery(coinQueries.payments(1));
+  // A buyer who never needs to buy coins may put the list away for good (on this browser).
+  const hiddenKey = `taskmint:start-list-hidden:${user.id}`;
+  const [hidden, setHidden] = useState(() => localStorage.getItem(hiddenKey) === "1");
   const bought = payments.data?.items.some((payment) => payment.status === "completed") ?? false;
   const posted = stats.totalTasks > 0;
   const steps: Step[] = [
@@ -46,7 +50,7 @@ export function BuyerStartList({ user, stats }: { user: User; stats: BuyerStats 
     },
   ];
   // Wait for the payments before deciding: the list must not flash away or in.
-  if (payments.isPending || steps.every((step) => step.done)) return null;
+  if (hidden || payments.isPending || steps.every((step) => step.done)) return null;
   const doneCount = steps.filter((step) => step.done).length;
 
   return (
@@ -56,13 +60,26 @@ export function BuyerStartList({ user, stats }: { user: User; stats: BuyerStats 
       data-testid="buyer-start-list"
     >
       <div className="card-body gap-4 p-4 sm:p-6">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="start-list-title" className="text-lg font-bold">
             Get started
           </h2>
-          <p className="text-sm text-base-content/70">
-            {doneCount} of {steps.length} done
-          </p>
+          <div className="flex items-center gap-1">
+            <p className="text-sm text-base-content/70">
+              {doneCount} of {steps.length} done
+            </p>
+            <button
+              type="button"
+              className="btn btn-ghost btn-circle size-11"
+              aria-label="Hide the start list"
+              onClick={() => {
+                localStorage.setItem(hiddenKey, "1");
+                setHidden(true);
+              }}
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          </div>
         </div>
         <progress
           className="progress progress-primary h-1.5 w-full"

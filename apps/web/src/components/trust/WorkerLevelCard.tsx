@@ -80,7 +80,9 @@ function LevelFigures({ reputation }: { reputation: WorkerReputation }) {
             {reputation.approval_rate === null ? "None yet" : `${reputation.approval_rate}%`}
           </dd>
           <dd className="text-sm text-base-content/70">
-            of {plural(reputation.decided, "decided submission")}
+            {reputation.decided === 0
+              ? "Counted once a buyer decides on your work"
+              : `of ${plural(reputation.decided, "decided submission")}`}
           </dd>
         </div>
       </dl>

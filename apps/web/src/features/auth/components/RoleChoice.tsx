@@ -29,7 +29,7 @@ export function RoleChoice() {
       aria-invalid={error ? true : undefined}
     >
       <legend className="fieldset-legend">What brings you here?</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
+      <div className="grid gap-2">
         {CHOICES.map(({ role, title, text, icon: Icon }) => (
           <label
             key={role}
@@ -42,8 +42,8 @@ export function RoleChoice() {
               {...register("role")}
             />
             <span className="min-w-0">
-              <span className="flex items-center gap-1.5 font-semibold text-base-content">
-                <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+              <span className="flex items-center gap-1.5 text-base font-semibold text-base-content">
+                <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
                 {title}
               </span>
               <span className="mt-0.5 block text-sm text-base-content/70">{text}</span>

@@ -34,7 +34,7 @@ export function BannerCarousel() {
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-8 sm:py-14 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)]">
         <div className="min-w-0">
           <div
-            className="relative"
+            className="relative max-w-xl"
             aria-roledescription="carousel"
             aria-label="Highlights"
             data-testid="banner"
