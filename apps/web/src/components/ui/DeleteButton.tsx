@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 
-/** A table row's delete button, named "Delete <what>" for screen readers. */
+/** A table row's delete button: an icon and the word (a phone's card footer shows no lone icon), named "Delete <what>" for screen readers. */
 export function DeleteButton({
   what,
   onClick,
@@ -21,6 +21,7 @@ export function DeleteButton({
       onClick={onClick}
     >
       <Trash2 className="size-4" aria-hidden="true" />
+      Delete
     </button>
   );
 }

@@ -82,6 +82,7 @@ export function MyTasksPage() {
                   aria-label={`Edit ${task.task_title}`}
                 >
                   <Pencil className="size-4" aria-hidden="true" />
+                  Edit
                 </button>
                 <DeleteButton what={task.task_title} onClick={() => deletion.ask(task)} />
               </>
