@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { connect } from "node:net";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -422,6 +423,29 @@ describe("bad credentials get a clear 4xx, never a 5xx", () => {
       );
       expectError(await call("GET", "/api/me", undefined, undefined, { authorization }), 403, "FORBIDDEN");
     }
+  });
+
+  it("over a real connection: NUL is 400 from the HTTP parser, 10 KB is the app's 401, 20 KB is 431; never a 5xx", async () => {
+    const address = new URL(await ctx.app.listen({ host: "127.0.0.1", port: 0 }));
+    const raw = (authorization: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(address.port), address.hostname);
+        let answer = "";
+        socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
+        socket.on("end", () => resolve(answer));
+        socket.on("error", reject);
+        socket.end(
+          `GET /api/buyer/stats HTTP/1.1\r\nHost: ${address.host}\r\nAuthorization: ${authorization}\r\nConnection: close\r\n\r\n`,
+        );
+      });
+    const statusOf = (answer: string) => Number(answer.slice(9, 12));
+    expect(statusOf(await raw(`Bearer ${key.key.slice(0, 20)}\u0000${key.key.slice(20)}`))).toBe(400);
+    const tenKb = await raw(`Bearer tm_${"a".repeat(10 * 1024)}`);
+    expect(statusOf(tenKb)).toBe(401);
+    expect(tenKb).toContain('"code":"UNAUTHENTICATED"');
+    expect(statusOf(await raw(`Bearer tm_${"a".repeat(20 * 1024)}`))).toBe(431);
+    // The server still answers a good key afterwards.
+    expect(statusOf(await raw(`Bearer ${key.key}`))).toBe(200);
   });
 
   it("another scheme (Basic) is not a key: the request is a visitor's, or its cookie's", async () => {
