@@ -32,8 +32,9 @@ function cookiesOf(response: Response): string {
 }
 
 /**
- * Registers, buys coins, posts a task, submits, approves and withdraws, as two users would.
- * `confirmEmail` stands for the worker opening the mailed link (rule R28), outside the API.
+ * Registers, buys coins, posts a task, submits, approves and withdraws, as two users would; the
+ * buyer's program posts and approves with an API key (decision 033). `confirmEmail` stands for
+ * the worker opening the mailed link (rule R28), outside the API.
  */
 export async function runClient(
   baseUrl: string,
@@ -67,8 +68,20 @@ export async function runClient(
   });
   check(paid.data !== undefined, `the sandbox payment is paid: ${JSON.stringify(paid.error)}`);
 
+  const created = await buyer.client.POST("/api/buyer/api-keys", { body: { name: "Typed client" } });
+  check(created.data !== undefined, `an API key is made: ${JSON.stringify(created.error)}`);
+  check(created.data.key.startsWith("tm_"), "the key starts tm_");
+  const program = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${created.data.key}` } });
+  const account = await program.GET("/api/me");
+  check(account.response.status === 403, "a key cannot read the account");
+  const listed = await buyer.client.GET("/api/buyer/api-keys");
+  check(
+    listed.data?.[0]?.prefix === created.data.key.slice(0, 11),
+    "the key is listed by its first characters",
+  );
+
   const completion = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-  const posted = await buyer.client.POST("/api/tasks", {
+  const posted = await program.POST("/api/tasks", {
     body: {
       task_title: "Check a typed client",
       task_detail: "Read the generated types and call the API with them.",
@@ -91,7 +104,7 @@ export async function runClient(
   check(submitted.data !== undefined, `the work is submitted: ${JSON.stringify(submitted.error)}`);
   check(submitted.data.status === "pending", "a new submission is pending");
 
-  const approved = await buyer.client.POST("/api/submissions/{id}/approve", {
+  const approved = await program.POST("/api/submissions/{id}/approve", {
     params: { path: { id: submitted.data.id } },
   });
   check(approved.data !== undefined, `the submission is approved: ${JSON.stringify(approved.error)}`);
