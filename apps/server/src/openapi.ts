@@ -62,11 +62,14 @@ const tags = [
 
 const errorAnswers: Record<number, { name: string; description: string }> = {
   400: { name: "BadRequest", description: "VALIDATION: the input was invalid; details name the fields" },
-  401: { name: "Unauthenticated", description: "UNAUTHENTICATED: sign in first" },
+  401: {
+    name: "Unauthenticated",
+    description: "UNAUTHENTICATED: sign in first, or the API key sent is malformed, revoked or unknown",
+  },
   403: {
     name: "Forbidden",
     description:
-      "FORBIDDEN (your role may not do this, or a cross-site request), NOT_QUALIFIED or TWO_FACTOR_REQUIRED",
+      "FORBIDDEN (your role may not do this, a cross-site request, or an API key on an operation that does not take keys), NOT_QUALIFIED or TWO_FACTOR_REQUIRED",
   },
   404: { name: "NotFound", description: "NOT_FOUND" },
   409: { name: "Conflict", description: "The state does not allow it; the code says why (see api.md)" },
