@@ -18,6 +18,8 @@ import {
   registerUser,
   signInAdmin,
   testImage,
+  TestClock,
+  twoServersPerFile,
   type RegisteredUser,
 } from "../../test/harness.ts";
 
@@ -434,7 +436,8 @@ describe("bad credentials get a clear 4xx, never a 5xx", () => {
         socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
         socket.on("end", () => resolve(answer));
         socket.on("error", reject);
-        socket.end(
+        // Written without closing our side: the server closes the connection after its answer.
+        socket.write(
           `GET /api/buyer/stats HTTP/1.1\r\nHost: ${address.host}\r\nAuthorization: ${authorization}\r\nConnection: close\r\n\r\n`,
         );
       });
@@ -486,5 +489,37 @@ describe(`${API_KEY_REQUESTS_PER_MINUTE} requests a minute per key`, () => {
     expectError(await postTaskWithKey(busy.key), 429, "RATE_LIMITED");
     expect((await withKey("GET", "/api/buyer/stats", calm.key)).statusCode).toBe(200);
     expect((await call("GET", "/api/buyer/stats", buyer.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe("two servers on one database", () => {
+  const clock = new TestClock();
+  const servers = twoServersPerFile(clock);
+
+  it("a key revoked on one is refused by the other on its next request; its last use is written once a minute", async () => {
+    const buyer = await registerUser(servers.one.app, "buyer");
+    const made = await servers.one.app.inject({
+      method: "POST",
+      url: "/api/buyer/api-keys",
+      headers: { cookie: buyer.cookie },
+      payload: { name: "Shared" },
+    });
+    const key = made.json<CreatedApiKey>();
+    const stats = (server: "one" | "two") =>
+      servers[server].app.inject({ method: "GET", url: "/api/buyer/stats", headers: bearer(key.key) });
+    expect((await stats("two")).statusCode).toBe(200);
+    const firstUse = clock.now();
+    clock.advanceMs(30_000);
+    expect((await stats("one")).statusCode).toBe(200);
+    const [row] = await servers.one.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
+    expect(row!.lastUsedAt).toEqual(firstUse);
+    const revoked = await servers.one.app.inject({
+      method: "DELETE",
+      url: `/api/buyer/api-keys/${key.id}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(revoked.statusCode).toBe(204);
+    expectError(await stats("two"), 401, "UNAUTHENTICATED");
+    expectError(await stats("one"), 401, "UNAUTHENTICATED");
   });
 });
