@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paths } from "@taskmint/shared/routes";
+import { axeProblems } from "./support/axe.ts";
 import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
 import { shoot } from "./support/screenshots.ts";
 import type { RunningServer } from "./support/server.ts";
@@ -84,7 +85,7 @@ describe("sign-up in a minute (issue 34)", () => {
 });
 
 describe("first use for a buyer (issue 34)", () => {
-  it("shows the start list led by 'Post your first task', ticks what is done and hides it when all are", async () => {
+  it("shows the start list led by 'Post your first task' and ticks a step once done", async () => {
     const buyer = await registerWithoutPhoto("buyer", "Bashir Newbuyer");
     const { context, page } = await signedInPage(browser, server.url, buyer, 375);
     await page.goto(paths.dashboard.buyerHome);
@@ -146,6 +147,44 @@ describe("a worker's level (issue 34)", () => {
     await expect.poll(() => level.textContent()).toContain("Bronze needs 10 more decided submissions");
     expect(await level.textContent()).toContain("None yet");
     await context.close();
+  });
+});
+
+describe("the first-use pages, light and dark (issue 34)", () => {
+  it("pass axe with one h1 and fit 375 px: register, a new buyer's and a new worker's home, Profile", async () => {
+    const buyer = await registerWithoutPhoto("buyer", "Axel Buyer");
+    const worker = await registerWithoutPhoto("worker", "Axel Worker");
+    const found: Record<string, string[]> = {};
+    for (const theme of ["light", "dark"] as const) {
+      for (const [who, path] of [
+        [null, paths.register],
+        [buyer, paths.dashboard.buyerHome],
+        [worker, paths.dashboard.workerHome],
+        [worker, paths.profile],
+      ] as const) {
+        const context = await browser.newContext({
+          viewport: { width: 375, height: 812 },
+          baseURL: server.url,
+          colorScheme: theme,
+          reducedMotion: "reduce",
+        });
+        const page = await context.newPage();
+        if (who)
+          await page.request.post("/api/auth/sign-in/email", {
+            data: { email: who.email, password: who.password },
+            headers: { origin: server.url },
+          });
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        const problems = await axeProblems(page);
+        const h1s = await page.locator("h1").count();
+        if (h1s !== 1) problems.push(`${h1s} h1 elements`);
+        if ((await sideways(page)) > 0) problems.push("wider than the screen");
+        if (problems.length > 0) found[`${path} ${theme}`] = problems;
+        await context.close();
+      }
+    }
+    expect(found).toEqual({});
   });
 });
 
