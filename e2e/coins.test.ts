@@ -173,7 +173,9 @@ describe("withdrawing coins", () => {
     {
       const { context: adminContext, page: adminPage } = await signedInPage(browser, server.url, admin);
       await adminPage.goto("/dashboard/adminHome");
-      await adminPage.getByText("Turn on two-factor sign-in to decide withdrawals").first().waitFor();
+      const notice = adminPage.getByTestId("two-factor-needed");
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain("Turn on two-factor sign-in to decide withdrawals");
       const row = adminPage.getByRole("row", { name: /Walt Withdraw/ });
       await row.getByRole("link", { name: "Turn on two-factor to decide" }).waitFor();
       expect(await row.getByRole("button", { name: "Approve" }).count()).toBe(0);

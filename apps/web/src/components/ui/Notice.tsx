@@ -56,10 +56,10 @@ export function Notice({
       role="note"
       id={id}
       data-testid={id}
-      className={`alert ${TONES[tone]} mb-4 grid-cols-[auto_1fr_auto] items-start gap-x-3 gap-y-2 px-3 py-2 text-start sm:px-4 sm:py-3`}
+      className={`alert ${TONES[tone]} mb-4 flex items-start gap-3 px-3 py-2 text-start sm:px-4 sm:py-3`}
     >
-      <span className="mt-2.5 sm:mt-0.5 [&>svg]:size-5">{icon}</span>
-      <div className="min-w-0">
+      <span className="mt-3 shrink-0 sm:mt-0.5 [&>svg]:size-5">{icon}</span>
+      <div className="min-w-0 flex-1">
         {/* Phones: the title is a button that opens the rest. */}
         {!children && <p className="flex min-h-11 items-center font-medium sm:hidden">{title}</p>}
         <button
@@ -86,15 +86,13 @@ export function Notice({
       {dismissible ? (
         <button
           type="button"
-          className="btn btn-ghost btn-square btn-sm min-h-11 min-w-11"
+          className="btn btn-ghost btn-square btn-sm min-h-11 min-w-11 shrink-0"
           aria-label="Dismiss this notice"
           onClick={dismiss}
         >
           <X aria-hidden="true" className="size-4" />
         </button>
-      ) : (
-        <span />
-      )}
+      ) : null}
     </div>
   );
 }
