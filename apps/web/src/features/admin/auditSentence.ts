@@ -8,7 +8,7 @@ import { coinCount, formatDollars } from "../../lib/format.ts";
 const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 const count = (value: unknown): number | null => (typeof value === "number" ? value : null);
 const quoted = (title: string | null) => (title ? `“${title}”` : "a task");
-const possessive = (name: string) => (name.endsWith("s") ? `${name}’` : `${name}’s`);
+const possessive = (name: string) => `${name}’s`;
 
 const PAID_FROM: Record<string, string> = {
   escrow: "the task’s escrow",
@@ -20,7 +20,8 @@ const PAID_FROM: Record<string, string> = {
 export function auditSentence(entry: AuditRecord): string {
   const { subject, before, after } = entry;
   const actor = entry.actor_name;
-  const person = subject.user_name ?? "a user no longer on record";
+  // Rows gone since read as who they were: "the worker", "a task".
+  const person = subject.user_name ?? (entry.action === "decide_appeal" ? "the worker" : "a former user");
   const buyer = subject.buyer_name ?? "the buyer";
   const task = quoted(subject.task_title);
   const withdrawal =
@@ -53,7 +54,10 @@ export function auditSentence(entry: AuditRecord): string {
     }
     case "delete_task": {
       const refunded = count(after?.refunded_coins) ?? 0;
-      return `${actor} deleted ${possessive(buyer)} task ${task}. ${
+      const which = subject.task_title
+        ? `${subject.buyer_name ? `${possessive(subject.buyer_name)} task` : "the task"} ${task}`
+        : "a task";
+      return `${actor} deleted ${which}. ${
         refunded > 0
           ? `${coinCount(refunded)} ${refunded === 1 ? "was" : "were"} refunded to ${buyer}.`
           : "No coins were left to refund."
