@@ -117,6 +117,9 @@ export function TaskFilterBar({ filters: taskFilters }: { filters: Filters }) {
   const [words, setWords] = useState(filters.q ?? "");
   const [minReward, setMinReward] = useState(filters.min_reward ? String(filters.min_reward) : "");
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The sheet is drawn from its first opening on (not on every page load), then stays so that
+  // closing it hands the focus back to the Filters button.
+  const [sheetDrawn, setSheetDrawn] = useState(false);
   const search = (event: FormEvent) => {
     event.preventDefault();
     const reward = Number.parseInt(minReward, 10);
@@ -164,7 +167,10 @@ export function TaskFilterBar({ filters: taskFilters }: { filters: Filters }) {
         aria-label={chosen > 0 ? `Filters, ${chosen} on` : "Filters"}
         // Rendered on the server it does nothing until the app has taken over: say so.
         disabled={typeof document === "undefined"}
-        onClick={() => setSheetOpen(true)}
+        onClick={() => {
+          setSheetDrawn(true);
+          setSheetOpen(true);
+        }}
       >
         <SlidersHorizontal className="size-4" aria-hidden="true" />
         Filters
@@ -188,51 +194,53 @@ export function TaskFilterBar({ filters: taskFilters }: { filters: Filters }) {
           Clear filters
         </button>
       )}
-      <Dialog
-        open={sheetOpen}
-        // Escape or the backdrop: the browser closed it; a button: closing it again is a no-op.
-        onClose={() => sheetOpen && closeSheet()}
-        labelledBy={sheetTitle}
-        className="modal modal-bottom sm:hidden"
-      >
-        <div className="modal-box grid gap-4 pb-[max(1.5rem,env(safe-area-inset-bottom))]">
-          <div className="flex items-center justify-between gap-3">
-            <h2 id={sheetTitle} className="text-lg font-bold">
-              Filters
-            </h2>
-            <button
-              type="button"
-              className="btn btn-ghost btn-circle"
-              aria-label="Close filters"
-              onClick={closeSheet}
-            >
-              <X aria-hidden="true" />
+      {sheetDrawn && (
+        <Dialog
+          open={sheetOpen}
+          // Escape or the backdrop: the browser closed it; a button: closing it again is a no-op.
+          onClose={() => sheetOpen && closeSheet()}
+          labelledBy={sheetTitle}
+          className="modal modal-bottom sm:hidden"
+        >
+          <div className="modal-box grid gap-4 pb-[max(1.5rem,env(safe-area-inset-bottom))]">
+            <div className="flex items-center justify-between gap-3">
+              <h2 id={sheetTitle} className="text-lg font-bold">
+                Filters
+              </h2>
+              <button
+                type="button"
+                className="btn btn-ghost btn-circle"
+                aria-label="Close filters"
+                onClick={closeSheet}
+              >
+                <X aria-hidden="true" />
+              </button>
+            </div>
+            <FilterFields {...fieldProps} named={false} stacked />
+            <div className="grid grid-cols-2 gap-3">
+              <button
+                type="button"
+                className="btn"
+                disabled={!isFiltered && chosen === 0}
+                onClick={() => {
+                  clearAll();
+                  setSheetOpen(false);
+                }}
+              >
+                Clear all
+              </button>
+              <button type="button" className="btn btn-primary" onClick={closeSheet}>
+                Show tasks
+              </button>
+            </div>
+          </div>
+          <div className="modal-backdrop">
+            <button type="button" aria-label="Close filters" tabIndex={-1} onClick={closeSheet}>
+              close
             </button>
           </div>
-          <FilterFields {...fieldProps} named={false} stacked />
-          <div className="grid grid-cols-2 gap-3">
-            <button
-              type="button"
-              className="btn"
-              disabled={!isFiltered && chosen === 0}
-              onClick={() => {
-                clearAll();
-                setSheetOpen(false);
-              }}
-            >
-              Clear all
-            </button>
-            <button type="button" className="btn btn-primary" onClick={closeSheet}>
-              Show tasks
-            </button>
-          </div>
-        </div>
-        <div className="modal-backdrop">
-          <button type="button" aria-label="Close filters" tabIndex={-1} onClick={closeSheet}>
-            close
-          </button>
-        </div>
-      </Dialog>
+        </Dialog>
+      )}
     </form>
   );
 }
