@@ -171,7 +171,7 @@ export function WithdrawalRequests({ status, q = "" }: { status: WithdrawalStatu
                     <div className="text-sm">
                       <StatusBadge status={withdrawal.status} />
                       {withdrawal.payout_reference && (
-                        <p className="mt-1 break-words">Reference {withdrawal.payout_reference}</p>
+                        <p className="mt-1 break-words">Reference: {withdrawal.payout_reference}</p>
                       )}
                       {withdrawal.reason && <p className="mt-1">Reason: {withdrawal.reason}</p>}
                     </div>
