@@ -13,16 +13,17 @@ function lockedBecause(me: User | null | undefined, verified: boolean) {
   return verified ? null : "session_not_verified";
 }
 
-/** Profile > Security, where two-factor sign-in is turned on. */
+/** Profile > Security, where two-factor sign-in is turned on and a session confirmed. */
 const SECURITY = `${paths.profile}#two-factor`;
 const NOTICE_ID = "two-factor-needed";
 
 /**
  * Whether the signed-in admin may take the actions that move coins or change access (rule
  * R30): two-factor sign-in on, and this session confirmed with a code. While locked, the
- * notice says which is missing and offers the way out, and `lockedAction` stands where the
- * action's controls would (never a disabled button): why, and the way, in a few words. The
- * server judges each action anyway.
+ * notice says which is missing and offers the way out (one dismissible line on phones), and
+ * `lockedAction` stands where the action's controls would (never a disabled button): why, and
+ * the way, in a few words, so dismissing the notice loses nothing. The server judges each
+ * action anyway.
  *
  * @param toDo what the page's actions do, after "to": "decide withdrawals".
  * @param verb the same in one word, for a row's locked action: "decide".
@@ -37,6 +38,7 @@ export function useTwoFactorGate(toDo: string, verb = "act") {
         id={NOTICE_ID}
         icon={<ShieldAlert aria-hidden="true" />}
         title={`Turn on two-factor sign-in to ${toDo}`}
+        dismissible
       >
         <p>
           Two-factor sign-in is off for your account. Admins need it for every action that moves coins or
@@ -51,6 +53,7 @@ export function useTwoFactorGate(toDo: string, verb = "act") {
         id={NOTICE_ID}
         icon={<ShieldAlert aria-hidden="true" />}
         title={`Confirm this session with a code to ${toDo}`}
+        dismissible
       >
         <p className="mb-2">
           This session began without a code from your authenticator app. Enter one to {toDo}.
@@ -61,7 +64,7 @@ export function useTwoFactorGate(toDo: string, verb = "act") {
   const lockedAction =
     reason === null ? null : (
       <Link
-        to={reason === "two_factor_off" ? SECURITY : `#${NOTICE_ID}`}
+        to={SECURITY}
         className="link inline-flex min-h-11 items-center gap-1.5 text-sm whitespace-nowrap"
       >
         <Lock aria-hidden="true" className="size-4 shrink-0" />
