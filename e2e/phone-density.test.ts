@@ -179,6 +179,22 @@ describe("a phone screen that holds a list (issue 34)", () => {
   });
 });
 
+describe("All Tasks on a phone (issue 34)", () => {
+  it("keeps each card well under half a 375x812 screen", async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await page.goto(paths.allTasks);
+    await page.locator("#root article h2").nth(3).waitFor();
+    const heights = await boxes(page, "#root article", "height");
+    expect(heights.length).toBeGreaterThanOrEqual(8);
+    expect(Math.max(...heights)).toBeLessThan(812 / 3);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await axeProblems(page)).toEqual([]);
+    await look(page, "all-tasks-visitor");
+    await context.close();
+  });
+});
+
 describe("task details, one way (issue 34)", () => {
   it("offers one start path; submitting without starting is folded, and Hide is in the More menu", async () => {
     const [context, page] = await signedIn(375);

@@ -128,17 +128,20 @@ export function TaskCard({
           {task.task_title}
         </h2>
         <p className="truncate text-xs text-base-content/70 sm:hidden">{taskBuyerShort(task)}</p>
-        <p className="text-sm sm:hidden">
-          <span className="font-semibold">{coinCount(task.payable_amount)}</span> ·{" "}
-          {minutesText(task.estimated_minutes)} · Due {formatShortDate(task.completion_date)}
-        </p>
         <div className="hidden gap-2 sm:grid">
           <div className="grid justify-items-start gap-1">
             <TaskBuyer task={task} />
           </div>
           <TaskMetrics task={task} />
         </div>
-        <div className="card-actions mt-1 justify-end sm:mt-2">{action}</div>
+        {/* Phones: the facts and the action share the card's last line. */}
+        <div className="flex items-center justify-between gap-2 sm:mt-2 sm:justify-end">
+          <p className="min-w-0 text-sm sm:hidden">
+            <span className="font-semibold">{coinCount(task.payable_amount)}</span> ·{" "}
+            {minutesText(task.estimated_minutes)} · Due {formatShortDate(task.completion_date)}
+          </p>
+          <div className="card-actions shrink-0">{action}</div>
+        </div>
       </div>
     </article>
   );

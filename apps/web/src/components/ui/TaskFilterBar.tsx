@@ -185,11 +185,7 @@ export function TaskFilterBar({ filters: taskFilters }: { filters: Filters }) {
         <FilterFields {...fieldProps} named stacked={false} />
       </div>
       {isFiltered && (
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm hidden justify-self-start sm:inline-flex"
-          onClick={clearAll}
-        >
+        <button type="button" className="btn btn-ghost btn-sm justify-self-start" onClick={clearAll}>
           <X className="size-4" aria-hidden="true" />
           Clear filters
         </button>
