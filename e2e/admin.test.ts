@@ -1,6 +1,5 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
+import { describe, expect, it } from "vitest";
 import { confirmEmailViaOutbox } from "./support/outbox.ts";
 import { shoot } from "./support/screenshots.ts";
 import type { RunningServer } from "./support/server.ts";
@@ -9,7 +8,7 @@ import {
   postTaskViaApi,
   registerViaApi,
   signedInPage,
-  turnOnTwoFactorViaApi,
+  serverWithAdminPerFile,
   type E2eUser,
 } from "./support/users.ts";
 
@@ -17,15 +16,8 @@ const admin: E2eUser = { email: "chief@example.com", password: "Admin1234", name
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser({
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-  }));
-  // Changing roles needs two-factor sign-in (rule R27).
-  await turnOnTwoFactorViaApi(server.url, admin);
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+// Changing roles needs two-factor sign-in (rule R27).
+serverWithAdminPerFile(admin, (started) => ({ server, browser } = started));
 
 describe("administration", () => {
   it("an admin makes a worker a buyer; the user's menu changes on their next page load", async () => {

@@ -254,11 +254,12 @@ describe("withdrawing coins", () => {
       .toContain("Withdrawal ($10.00) to Bkash 01712345678: paid");
     const texts = await rows.allTextContents();
     expect(texts.slice(1).map((text) => text.replace(/^.*?(Withdrawal|Earning|Welcome)/, "$1"))).toEqual([
-      "WithdrawalWithdrawal ($10.00) to Bkash 01712345678: paidOut: −2000",
-      "Withdrawal returnedWithdrawal to Bkash 01712345678 cancelledIn: +200200",
-      "WithdrawalWithdrawal ($10.00) to Bkash 01712345678: cancelled, coins returnedOut: −2000",
-      'EarningApproved work on "Write a product review"From Cora CoinsIn: +190200',
-      "Welcome bonusWelcome bonusIn: +1010",
+      // Each row also carries its phone layout's label and balance (shown below 768 px only).
+      "WithdrawalWithdrawalWithdrawal ($10.00) to Bkash 01712345678: paidOut: −200Balance 0",
+      "Withdrawal returnedWithdrawal returnedWithdrawal to Bkash 01712345678 cancelledIn: +200Balance 200",
+      "WithdrawalWithdrawalWithdrawal ($10.00) to Bkash 01712345678: cancelled, coins returnedOut: −200Balance 0",
+      'EarningEarningApproved work on "Write a product review"From Cora CoinsIn: +190Balance 200',
+      "Welcome bonusWelcome bonusWelcome bonusIn: +10Balance 10",
     ]);
     await shoot(page, "statement");
     await context.close();

@@ -1,15 +1,14 @@
 import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axeProblems } from "./support/axe.ts";
-import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
 import type { RunningServer } from "./support/server.ts";
 import {
   apiSession,
   postTaskViaApi,
   registerViaApi,
   signedInPage,
-  turnOnTwoFactorViaApi,
+  serverWithAdminPerFile,
   type E2eUser,
 } from "./support/users.ts";
 
@@ -20,14 +19,7 @@ const admin: E2eUser = { email: "evidence-admin@example.com", password: "Admin12
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser({
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-  }));
-  await turnOnTwoFactorViaApi(server.url, admin);
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+serverWithAdminPerFile(admin, (started) => ({ server, browser } = started));
 
 /** A key: value pair as text ("status: approved"), what the audit trail no longer shows. */
 const KEY_VALUE = /\b\w+: \S/;

@@ -1,6 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
+import { describe, expect, it } from "vitest";
 import { shoot } from "./support/screenshots.ts";
 import type { RunningServer } from "./support/server.ts";
 import {
@@ -8,7 +7,7 @@ import {
   postTaskViaApi,
   registerViaApi,
   signedInPage,
-  turnOnTwoFactorViaApi,
+  serverWithAdminPerFile,
   type ApiSession,
   type E2eUser,
 } from "./support/users.ts";
@@ -19,15 +18,8 @@ const admin: E2eUser = { email: "judge@example.com", password: "Admin1234", name
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser({
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-  }));
-  // Deciding an appeal moves coins: it needs two-factor sign-in (rule R30).
-  await turnOnTwoFactorViaApi(server.url, admin);
-});
-afterAll(() => stopServerAndBrowser(server, browser));
+// Deciding an appeal moves coins: it needs two-factor sign-in (rule R30).
+serverWithAdminPerFile(admin, (started) => ({ server, browser } = started));
 
 const coinsOf = async (session: ApiSession) =>
   (await session<{ user: { coins: number } }>("GET", "/api/me")).user.coins;

@@ -1,6 +1,9 @@
 import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { freshTotpCode, totpSecretOf } from "../../apps/server/src/test/totp.ts";
+import { startServerAndBrowser, stopServerAndBrowser } from "./browser.ts";
+import type { RunningServer } from "./server.ts";
 
 export interface E2eUser {
   email: string;
@@ -178,4 +181,22 @@ export async function submitSignIn(page: Page, email: string, password: string) 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/**
+ * The enclosing file's server with this admin, two-factor sign-in on (rule R30: admins need
+ * it to move coins or change access), and a browser: `use` receives them once started in
+ * beforeAll; both stop in afterAll.
+ */
+export function serverWithAdminPerFile(
+  admin: E2eUser,
+  use: (started: { server: RunningServer; browser: Browser }) => void,
+) {
+  let started: { server: RunningServer; browser: Browser } | undefined;
+  beforeAll(async () => {
+    started = await startServerAndBrowser({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+    await turnOnTwoFactorViaApi(started.server.url, admin);
+    use(started);
+  });
+  afterAll(() => stopServerAndBrowser(started?.server, started?.browser));
 }

@@ -695,28 +695,34 @@ async function topUp(users: RegisteredUser[], amount: number): Promise<ModelUser
   return model;
 }
 
+/**
+ * A run's starting model: what earlier runs left behind settled (every task due within days,
+ * every review pending), no blocks, and the same accounts topped up, so it starts from the truth.
+ */
+async function freshModel(coins: { buyerCoins: number; workerCoins: number }): Promise<Model> {
+  clock.advanceDays(30);
+  await autoApproveDue(ctx.db, clock.now());
+  await expireTasks(ctx.db, clock.now());
+  await ctx.db.delete(buyerBlocks);
+  return {
+    buyers: await topUp(buyers, coins.buyerCoins),
+    workers: await topUp(workers, coins.workerCoins),
+    tasks: [],
+    submissions: [],
+    withdrawals: [],
+    submitted: new Set(),
+    reservations: [],
+    blocks: new Set(),
+    bonuses: new Map(),
+  };
+}
+
 describe("the marketplace against its model", () => {
   it("agrees with the model after every step, and the ledger holds", async () => {
     let steps = 0;
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 100, size: "max" }), async (scenario) => {
-        // Settle what earlier runs left behind (every task due within days, every review pending), so the model starts from the truth.
-        clock.advanceDays(30);
-        await autoApproveDue(ctx.db, clock.now());
-        await expireTasks(ctx.db, clock.now());
-        // Each run's model starts without blocks.
-        await ctx.db.delete(buyerBlocks);
-        const model: Model = {
-          buyers: await topUp(buyers, 100),
-          workers: await topUp(workers, 250),
-          tasks: [],
-          submissions: [],
-          withdrawals: [],
-          submitted: new Set(),
-          reservations: [],
-          blocks: new Set(),
-          bonuses: new Map(),
-        };
+        const model = await freshModel({ buyerCoins: 100, workerCoins: 250 });
         runId += 1;
         await fc.asyncModelRun(() => ({ model, real: ctx }), scenario);
         steps += [...scenario].length;
@@ -865,21 +871,7 @@ describe("the marketplace under parallel batches", () => {
           maxLength: 25,
         }),
         async (batches) => {
-          clock.advanceDays(30);
-          await autoApproveDue(ctx.db, clock.now());
-          await expireTasks(ctx.db, clock.now());
-          await ctx.db.delete(buyerBlocks);
-          const model: Model = {
-            buyers: await topUp(buyers, 200),
-            workers: await topUp(workers, 300),
-            tasks: [],
-            submissions: [],
-            withdrawals: [],
-            submitted: new Set(),
-            reservations: [],
-            blocks: new Set(),
-            bonuses: new Map(),
-          };
+          const model = await freshModel({ buyerCoins: 200, workerCoins: 300 });
           for (const batch of batches) {
             await Promise.all(batch.map((race) => race.run(model)));
             steps += batch.length;

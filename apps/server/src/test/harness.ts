@@ -10,6 +10,7 @@ import { buildApp, type App } from "../app.ts";
 import { openDatabase, type Database, type DbHandle } from "../db/client.ts";
 import { loadEnv } from "../env.ts";
 import { checkLedger, MINT, transfer, walletOf } from "../modules/ledger/service.ts";
+import { notify } from "../modules/notifications/service.ts";
 import { checkStatsCounters } from "../modules/stats/service.ts";
 import { checkWorkerReputations } from "../modules/trust/service.ts";
 import { ensureAdmin, markEmailVerified } from "../modules/users/service.ts";
@@ -467,3 +468,11 @@ export function marketplaceTestFile(options: Omit<TestAppOptions, "clock"> = {})
   const ctx = testAppPerFile({ ...options, clock });
   return { clock, ctx, ...marketplaceCalls(() => ctx.app, clock) };
 }
+
+/** A notification for the user, as a service records one: kind "other" to the dashboard unless given. */
+export const notifyUser = (
+  ctx: { db: Database },
+  userId: string,
+  message: string,
+  more: Partial<Pick<Parameters<typeof notify>[1], "actionRoute" | "kind">> = {},
+) => notify(ctx.db, { userId, message, actionRoute: "/dashboard", kind: "other", ...more });

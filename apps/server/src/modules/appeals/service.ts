@@ -26,7 +26,13 @@ import {
   walletOf,
 } from "../ledger/service.ts";
 import { asSentence, notify } from "../notifications/service.ts";
-import { selectAppealCases, selectSubmissions, toAppealCase, toSubmission } from "../submissions/service.ts";
+import {
+  selectAppealCases,
+  selectSubmissions,
+  submissionFacts,
+  toAppealCase,
+  toSubmission,
+} from "../submissions/service.ts";
 
 // Rule R22: a worker appeals a rejection once, within 7 days; the buyer overturns or upholds;
 // after an uphold, or 3 days without an answer, the worker may escalate to the admins, whose
@@ -42,28 +48,6 @@ async function readSubmission(db: Database, submissionId: string): Promise<Submi
 }
 
 /** The submission with its task's title, for checks and messages; 404 when missing. */
-async function submissionFacts(db: Database, submissionId: string) {
-  const [row] = await db
-    .select({
-      id: submissions.id,
-      taskId: submissions.taskId,
-      workerId: submissions.workerId,
-      buyerId: submissions.buyerId,
-      status: submissions.status,
-      decidedAt: submissions.decidedAt,
-      taskTitle: tasks.title,
-      workerName: users.name,
-      appealStatus: appeals.status,
-    })
-    .from(submissions)
-    .innerJoin(tasks, eq(tasks.id, submissions.taskId))
-    .innerJoin(users, eq(users.id, submissions.workerId))
-    .leftJoin(appeals, eq(appeals.submissionId, submissions.id))
-    .where(eq(submissions.id, submissionId));
-  if (!row) throw notFound("Submission");
-  return row;
-}
-
 const notYours = () => new AppError("FORBIDDEN", "This submission is not yours");
 const notYourTask = () => new AppError("FORBIDDEN", "This submission is not for one of your tasks");
 

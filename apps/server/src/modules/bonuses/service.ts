@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { coinCount, paths, type Bonus, type BonusRequest } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { bonuses, submissions, tasks, users } from "../../db/schema/index.ts";
-import { AppError, notFound } from "../../lib/errors.ts";
+import { bonuses, users } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
 import { transfer, walletOf } from "../ledger/service.ts";
 import { notify } from "../notifications/service.ts";
+import { submissionFacts } from "../submissions/service.ts";
 
 // Rule R23: a buyer sends a worker who submitted to one of their tasks a bonus from their
 // wallet, once per Idempotency-Key: a retried request answers the first bonus again.
@@ -36,19 +37,7 @@ export async function sendBonus(
 ): Promise<Bonus> {
   const { buyerId, idempotencyKey, request, now } = send;
   return db.transaction(async (tx) => {
-    const [submission] = await tx
-      .select({
-        buyerId: submissions.buyerId,
-        workerId: submissions.workerId,
-        workerName: users.name,
-        workerDeletedAt: users.deletedAt,
-        taskTitle: tasks.title,
-      })
-      .from(submissions)
-      .innerJoin(users, eq(users.id, submissions.workerId))
-      .innerJoin(tasks, eq(tasks.id, submissions.taskId))
-      .where(eq(submissions.id, request.submission_id));
-    if (!submission) throw notFound("Submission");
+    const submission = await submissionFacts(tx, request.submission_id);
     if (submission.buyerId !== buyerId)
       throw new AppError("FORBIDDEN", "You can send a bonus only for work on your own tasks");
     const id = randomUUID();

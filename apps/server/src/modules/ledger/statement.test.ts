@@ -12,6 +12,16 @@ import { MINT, transfer, walletOf } from "./service.ts";
 
 const { ctx, buyCoins: buy, call, coinsOf, newTask, submit } = marketplaceTestFile();
 
+/** A buyer's bonus of `coins` on the submission, under a fresh Idempotency-Key. */
+const sendBonus = (buyer: RegisteredUser, submissionId: string, coins: number, keyPrefix: string) =>
+  call(
+    "POST",
+    "/api/bonuses",
+    buyer.cookie,
+    { submission_id: submissionId, coins, message: "Thanks" },
+    { "idempotency-key": `${keyPrefix}-${Date.now()}` },
+  );
+
 /** Every entry of the user's statement, newest first, paged `limit` at a time. */
 const wholeStatement = (who: RegisteredUser, limit: number) => statementPages(ctx.app, who.cookie, limit);
 
@@ -30,15 +40,7 @@ describe("the coin statement (issue 19)", () => {
     expect(
       (await call("POST", `/api/submissions/${submission.id}/approve`, buyer.cookie)).statusCode,
     ).toBeLessThan(300);
-    const bonus = await call(
-      "POST",
-      "/api/bonuses",
-      buyer.cookie,
-      { submission_id: submission.id, coins: 5, message: "Thanks" },
-      {
-        "idempotency-key": `statement-${Date.now()}`,
-      },
-    );
+    const bonus = await sendBonus(buyer, submission.id, 5, "statement");
     expect(bonus.statusCode, bonus.body).toBe(201);
     expect((await call("DELETE", `/api/tasks/${task.id}`, buyer.cookie)).statusCode).toBeLessThan(300);
 
@@ -154,15 +156,7 @@ describe("the coin statement (issue 19)", () => {
       payable_amount: 3,
     });
     const submission = (await submit(worker, task.id)).json<Submission>();
-    const bonus = await call(
-      "POST",
-      "/api/bonuses",
-      buyer.cookie,
-      { submission_id: submission.id, coins: 2, message: "Thanks" },
-      {
-        "idempotency-key": `csv-${Date.now()}`,
-      },
-    );
+    const bonus = await sendBonus(buyer, submission.id, 2, "csv");
     expect(bonus.statusCode, bonus.body).toBe(201);
     for (let index = 0; index < 120; index += 1) {
       await transfer(ctx.db, {

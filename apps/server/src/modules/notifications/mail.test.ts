@@ -4,6 +4,7 @@ import { MAIL_KINDS, mailKinds, type NotificationSettings } from "@taskmint/shar
 import { notifications, outgoingMails } from "../../db/schema/index.ts";
 import {
   marketplaceCalls,
+  notifyUser,
   type RegisteredUser,
   registerUser,
   signInAdmin,
@@ -51,12 +52,7 @@ describe("notification settings", () => {
       expect(await queuedFor(user.user.id, kind), kind).toBe(MAIL_KINDS[kind].byDefault === "mail" ? 1 : 0);
     }
     // Bell-only notifications are never mailed.
-    await notify(ctx.db, {
-      userId: user.user.id,
-      message: "a slot ran out",
-      actionRoute: "/",
-      kind: "other",
-    });
+    await notifyUser(ctx, user.user.id, "a slot ran out", { actionRoute: "/" });
     expect(await queuedFor(user.user.id)).toBe(mailKinds.filter((kind) => defaults[kind] === "mail").length);
   });
 
@@ -161,18 +157,11 @@ describe("notification mails", () => {
 
   it("mails only confirmed addresses, and drops a queued mail the user turned off before it left", async () => {
     const unverified = await registerUser(ctx.app, "worker", { unverified: true });
-    await notify(ctx.db, {
-      userId: unverified.user.id,
-      message: "A bonus",
-      actionRoute: "/",
-      kind: "bonus_received",
-    });
+    await notifyUser(ctx, unverified.user.id, "A bonus", { actionRoute: "/", kind: "bonus_received" });
     expect(await queuedFor(unverified.user.id)).toBe(0);
 
     const changedMind = await registerUser(ctx.app, "worker");
-    await notify(ctx.db, {
-      userId: changedMind.user.id,
-      message: "A second bonus",
+    await notifyUser(ctx, changedMind.user.id, "A second bonus", {
       actionRoute: "/",
       kind: "bonus_received",
     });
@@ -193,19 +182,12 @@ describe("notification mails", () => {
       (await call("PUT", "/api/me/notification-settings", other.cookie, { bonus_received: "bell" }))
         .statusCode,
     ).toBe(200);
-    await notify(ctx.db, {
-      userId: user.user.id,
-      message: "A bonus kept",
-      actionRoute: "/",
-      kind: "bonus_received",
-    });
+    await notifyUser(ctx, user.user.id, "A bonus kept", { actionRoute: "/", kind: "bonus_received" });
     expect(await ctx.app.deliverMails()).toEqual({ sent: 1, retried: 0, dropped: 0 });
     expect(await mail.waitFor(user.email, "A bonus kept")).toBeTruthy();
 
     const leaving = await registerUser(ctx.app, "worker");
-    await notify(ctx.db, {
-      userId: leaving.user.id,
-      message: "A bonus for a deleted account",
+    await notifyUser(ctx, leaving.user.id, "A bonus for a deleted account", {
       actionRoute: "/",
       kind: "bonus_received",
     });
@@ -221,12 +203,7 @@ describe("notification mails", () => {
 
   it("retries a mail the provider refuses after 1, 5, 30 and 120 minutes, then gives up; sends it once when it recovers", async () => {
     const flaky = await registerUser(ctx.app, "worker");
-    await notify(ctx.db, {
-      userId: flaky.user.id,
-      message: "Bonus one",
-      actionRoute: "/",
-      kind: "bonus_received",
-    });
+    await notifyUser(ctx, flaky.user.id, "Bonus one", { actionRoute: "/", kind: "bonus_received" });
     const stateOf = async () =>
       (
         await ctx.db
@@ -261,12 +238,7 @@ describe("notification mails", () => {
       expect(await ctx.app.deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 0 });
 
       // A second mail, refused once, goes out once the provider is back.
-      await notify(ctx.db, {
-        userId: flaky.user.id,
-        message: "Bonus two",
-        actionRoute: "/",
-        kind: "bonus_received",
-      });
+      await notifyUser(ctx, flaky.user.id, "Bonus two", { actionRoute: "/", kind: "bonus_received" });
       expect(await ctx.app.deliverMails()).toEqual({ sent: 0, retried: 1, dropped: 0 });
     } finally {
       mail.refuse(null);
@@ -280,12 +252,7 @@ describe("notification mails", () => {
   it("sends each mail once when several runs race for the queue", async () => {
     const busy = await registerUser(ctx.app, "worker");
     for (let index = 0; index < 30; index += 1)
-      await notify(ctx.db, {
-        userId: busy.user.id,
-        message: `Race ${index}`,
-        actionRoute: "/",
-        kind: "bonus_received",
-      });
+      await notifyUser(ctx, busy.user.id, `Race ${index}`, { actionRoute: "/", kind: "bonus_received" });
     const runs = await Promise.all([0, 1, 2, 3].map(() => ctx.app.deliverMails()));
     const sent = runs.reduce((total, run) => total + run.sent, 0);
     const rest = await ctx.app.deliverMails();

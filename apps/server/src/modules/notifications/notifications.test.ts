@@ -4,11 +4,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Submission, Task } from "@taskmint/shared";
 import { notifications } from "../../db/schema/index.ts";
 import {
+  notifyUser,
   postTask,
+  type RegisteredUser,
   registerUser,
   startTestApp,
   testAppPerFile,
-  type RegisteredUser,
 } from "../../test/harness.ts";
 import type { AppNotification } from "@taskmint/shared";
 import { notify } from "./service.ts";
@@ -87,18 +88,8 @@ describe("notifications (rule R15)", () => {
   it("marks read only your own notifications", async () => {
     const alice = await registerUser(ctx.app, "worker");
     const bob = await registerUser(ctx.app, "worker");
-    await notify(ctx.db, {
-      userId: alice.user.id,
-      message: "for Alice",
-      actionRoute: "/dashboard",
-      kind: "other",
-    });
-    await notify(ctx.db, {
-      userId: bob.user.id,
-      message: "for Bob",
-      actionRoute: "/dashboard",
-      kind: "other",
-    });
+    await notifyUser(ctx, alice.user.id, "for Alice");
+    await notifyUser(ctx, bob.user.id, "for Bob");
     const bobsId = (await inbox(bob)).items[0]?.id ?? "";
     expect((await call("POST", "/api/notifications/read", alice.cookie, { ids: [bobsId] })).json()).toEqual({
       updated: 0,
@@ -195,18 +186,8 @@ describe("the live stream", () => {
     const worker = await registerUser(ctx.app, "worker");
     const other = await registerUser(ctx.app, "worker");
     const events = await readEvents(`${url}/api/notifications/stream`, worker.cookie, 1, async () => {
-      await notify(ctx.db, {
-        userId: other.user.id,
-        message: "not for you",
-        actionRoute: "/dashboard",
-        kind: "other",
-      });
-      await notify(ctx.db, {
-        userId: worker.user.id,
-        message: "hello live",
-        actionRoute: "/dashboard/my-submissions",
-        kind: "other",
-      });
+      await notifyUser(ctx, other.user.id, "not for you");
+      await notifyUser(ctx, worker.user.id, "hello live", { actionRoute: "/dashboard/my-submissions" });
     });
     expect(events.map((event) => event.message)).toEqual(["hello live"]);
   });
@@ -237,12 +218,7 @@ describe("the live stream", () => {
     try {
       const worker = await registerUser(ctx.app, "worker");
       const events = await readEvents(`${url}/api/notifications/stream`, worker.cookie, 1, async () => {
-        await notify(second.db, {
-          userId: worker.user.id,
-          message: "from the other process",
-          actionRoute: "/dashboard",
-          kind: "other",
-        });
+        await notifyUser(second, worker.user.id, "from the other process");
       });
       expect(events.map((event) => event.message)).toEqual(["from the other process"]);
     } finally {

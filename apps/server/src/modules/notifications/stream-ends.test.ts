@@ -8,17 +8,17 @@ import type { Task } from "@taskmint/shared";
 import { sessions, verifications } from "../../db/schema/index.ts";
 import { openEventStream, type OpenStream } from "../../test/event-stream.ts";
 import {
+  notifyUser,
   postTask,
+  type RegisteredUser,
   registerUser,
   sessionCookie,
   signIn,
   signInAdmin,
   startTestApp,
   TEST_ORIGIN,
-  type RegisteredUser,
   type TestContext,
 } from "../../test/harness.ts";
-import { notify } from "./service.ts";
 
 // A stream opened before its session ended must end with it, on every path that ends a
 // session, while the streams of other sessions stay open and live. An ended stream leaves the
@@ -222,19 +222,9 @@ describe("a notification stream ends with its session", () => {
       expect(await endsPromptly(ending)).toBe(true);
       expect(hub().streamCount(user.user.id)).toBe(0);
 
-      await notify(ctx.db, {
-        userId: user.user.id,
-        message: "after the end",
-        actionRoute: "/dashboard",
-        kind: "other",
-      });
+      await notifyUser(ctx, user.user.id, "after the end");
       hub().heartbeat();
-      await notify(ctx.db, {
-        userId: someoneElse.user.id,
-        message: "still here",
-        actionRoute: "/dashboard",
-        kind: "other",
-      });
+      await notifyUser(ctx, someoneElse.user.id, "still here");
       expect(await staying.receives("still here", PROMPTLY_MS)).toBe(true);
       expect(await staying.receivesHeartbeats(1, PROMPTLY_MS)).toBe(true);
       expect(staying.hasEnded()).toBe(false);
@@ -256,12 +246,7 @@ describe("a notification stream ends with its session", () => {
     expect((await inject("POST", "/api/auth/sign-out", user.cookie)).statusCode).toBe(200);
     expect(await endsPromptly(signedOut)).toBe(true);
     expect(hub().streamCount(user.user.id)).toBe(1);
-    await notify(ctx.db, {
-      userId: user.user.id,
-      message: "on the other session",
-      actionRoute: "/dashboard",
-      kind: "other",
-    });
+    await notifyUser(ctx, user.user.id, "on the other session");
     hub().heartbeat();
     expect(await other.receives("on the other session", PROMPTLY_MS)).toBe(true);
     expect(await other.receivesHeartbeats(1, PROMPTLY_MS)).toBe(true);

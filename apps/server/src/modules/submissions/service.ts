@@ -14,7 +14,13 @@ import { getSubmission, selectSubmissions, toSubmission } from "./views.ts";
 
 // The module's face to others: the read model (appeals show submissions), the review (an
 // admin's deletion of a worker rejects their work, the jobs auto-approve).
-export { selectAppealCases, selectSubmissions, toAppealCase, toSubmission } from "./views.ts";
+export {
+  selectAppealCases,
+  selectSubmissions,
+  submissionFacts,
+  toAppealCase,
+  toSubmission,
+} from "./views.ts";
 export { approveSubmission, autoApproveDue, rejectSubmission } from "./review.ts";
 
 /** The worker's own submission to a task, as the API shows it, or null. */

@@ -170,3 +170,30 @@ export async function getSubmission(db: Database, submissionId: string): Promise
   if (!row) throw notFound("Submission");
   return toSubmission(row);
 }
+
+/**
+ * A submission's parties and state, for the modules that act on one (appeals, bonuses): its
+ * task's title, its worker's name and whether their account is gone, and its appeal's status.
+ */
+export async function submissionFacts(db: Database, submissionId: string) {
+  const [row] = await db
+    .select({
+      id: submissions.id,
+      taskId: submissions.taskId,
+      workerId: submissions.workerId,
+      buyerId: submissions.buyerId,
+      status: submissions.status,
+      decidedAt: submissions.decidedAt,
+      taskTitle: tasks.title,
+      workerName: workers.name,
+      workerDeletedAt: workers.deletedAt,
+      appealStatus: appeals.status,
+    })
+    .from(submissions)
+    .innerJoin(tasks, eq(tasks.id, submissions.taskId))
+    .innerJoin(workers, eq(workers.id, submissions.workerId))
+    .leftJoin(appeals, eq(appeals.submissionId, submissions.id))
+    .where(eq(submissions.id, submissionId));
+  if (!row) throw notFound("Submission");
+  return row;
+}

@@ -45,7 +45,7 @@ export function WorkerLevelCard({ workerId }: { workerId: string }) {
           Your level
         </h2>
         {reputation.isPending ? (
-          <div className="space-y-2" aria-busy="true" aria-label="Loading your level">
+          <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading your level">
             <div className="skeleton h-6 w-40" />
             <div className="skeleton h-4 w-full" />
           </div>
