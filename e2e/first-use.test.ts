@@ -176,6 +176,8 @@ describe("the first-use pages, light and dark (issue 34)", () => {
           });
         await page.goto(path);
         await page.waitForLoadState("networkidle");
+        // A page loaded on demand may paint after the network settles: its heading says it is there.
+        await page.locator("h1").first().waitFor();
         const problems = await axeProblems(page);
         const h1s = await page.locator("h1").count();
         if (h1s !== 1) problems.push(`${h1s} h1 elements`);

@@ -155,6 +155,7 @@ describe("second factor in the browser (rule R30)", () => {
       )
       .waitFor();
     // Locked, the rows say how to unlock instead of offering controls that do nothing.
+    await page.getByRole("link", { name: "Confirm this session to change" }).first().waitFor();
     expect(await page.getByLabel("Role of Rick Risky").count()).toBe(0);
     expect(await page.getByRole("button", { name: "Delete Rick Risky" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: "Confirm this session to change" }).count()).toBeGreaterThan(
