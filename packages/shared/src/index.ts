@@ -12,5 +12,6 @@ export * from "./notifications.ts";
 export * from "./trust.ts";
 export * from "./security.ts";
 export * from "./api-keys.ts";
+export * from "./webhooks.ts";
 export * from "./endpoint.ts";
 export * from "./endpoints/index.ts";

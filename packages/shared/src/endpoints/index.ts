@@ -17,6 +17,7 @@ import { ledgerEndpoints } from "./ledger.ts";
 import { appealsEndpoints } from "./appeals.ts";
 import { bonusesEndpoints } from "./bonuses.ts";
 import { apiKeysEndpoints } from "./api-keys.ts";
+import { webhooksEndpoints } from "./webhooks.ts";
 
 export {
   trustEndpoints,
@@ -37,6 +38,7 @@ export {
   appealsEndpoints,
   bonusesEndpoints,
   apiKeysEndpoints,
+  webhooksEndpoints,
 };
 
 /** Every declared endpoint: the OpenAPI document is completed from these. */
@@ -59,4 +61,5 @@ export const allEndpoints: readonly Endpoint[] = [
   ...Object.values(appealsEndpoints),
   ...Object.values(bonusesEndpoints),
   ...Object.values(apiKeysEndpoints),
+  ...Object.values(webhooksEndpoints),
 ];
