@@ -28,6 +28,7 @@ export const paths = {
     addTasks: "/dashboard/add-tasks",
     myTasks: "/dashboard/my-tasks",
     blockedWorkers: "/dashboard/blocked-workers",
+    developer: "/dashboard/developer",
     purchaseCoin: "/dashboard/purchase-coin",
     paymentProcess: "/dashboard/payment/process",
     paymentSuccess: "/dashboard/payment/success",

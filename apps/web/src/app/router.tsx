@@ -69,6 +69,10 @@ const HiddenBuyersPage = onDemand(
   () => import("../features/trust/routes/HiddenBuyersPage.tsx"),
   "HiddenBuyersPage",
 );
+const DeveloperPage = onDemand(
+  () => import("../features/developer/routes/DeveloperPage.tsx"),
+  "DeveloperPage",
+);
 const AdminAppealsPage = onDemand(
   () => import("../features/trust/routes/AdminAppealsPage.tsx"),
   "AdminAppealsPage",
@@ -119,6 +123,7 @@ const dashboardPages: { path: string; role: Role; element: ReactNode }[] = [
   { path: dashboard.paymentSuccess, role: "buyer", element: <PaymentSuccessPage /> },
   { path: dashboard.paymentHistory, role: "buyer", element: <PaymentHistoryPage /> },
   { path: dashboard.blockedWorkers, role: "buyer", element: <BlockedWorkersPage /> },
+  { path: dashboard.developer, role: "buyer", element: <DeveloperPage /> },
   { path: dashboard.adminHome, role: "admin", element: <AdminHomePage /> },
   { path: dashboard.manageUsers, role: "admin", element: <ManageUsersPage /> },
   { path: dashboard.manageTasks, role: "admin", element: <ManageTasksPage /> },

@@ -19,6 +19,7 @@ export const DASHBOARD_MENU: Record<Role, { label: string; to: string }[]> = {
     { label: "Payment history", to: paths.dashboard.paymentHistory },
     { label: "Statement", to: paths.dashboard.statement },
     { label: "Blocked workers", to: paths.dashboard.blockedWorkers },
+    { label: "Developer", to: paths.dashboard.developer },
   ],
   admin: [
     { label: "Admin home", to: paths.dashboard.adminHome },

@@ -1,0 +1,13 @@
+import { Page } from "../../../components/ui/Page.tsx";
+import { ApiKeysCard } from "../components/ApiKeysCard.tsx";
+import { QuickStartCard } from "../components/QuickStartCard.tsx";
+
+/** Issue 35: what a buyer's programs need, on one page: keys, webhooks, batches and the quick start. */
+export function DeveloperPage() {
+  return (
+    <Page title="Developer" className="flex flex-col gap-6">
+      <ApiKeysCard />
+      <QuickStartCard />
+    </Page>
+  );
+}
