@@ -9,3 +9,5 @@ export * from "./trust.ts";
 export * from "./signals.ts";
 export * from "./mail.ts";
 export * from "./api-keys.ts";
+export * from "./jobs.ts";
+export * from "./webhooks.ts";
