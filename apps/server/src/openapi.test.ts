@@ -82,6 +82,24 @@ describe("the API description", () => {
         expect(keyOperations.has(key), key).toBe(false);
   });
 
+  it("opens with an Authentication section listing exactly the operations a key may call, and a quick start", () => {
+    const description = String(documentOf().info.description);
+    const authentication = description.slice(
+      description.indexOf("## Authentication"),
+      description.indexOf("## Quick start"),
+    );
+    expect(authentication).toContain("Authorization: Bearer tm_...");
+    expect(authentication).toContain("600 requests a minute per key");
+    expect(authentication).toContain("Idempotency-Key");
+    const listed = [...authentication.matchAll(/^ {2}- `([A-Z]+ \/[^`]+)` \(([a-zA-Z]+)\)$/gm)];
+    expect(listed.map((match) => match[1]).sort()).toEqual([...keyOperations].sort());
+    for (const [, key, operationId] of listed) expect(operations[key!]![0], key).toBe(operationId);
+    const quickStart = description.slice(description.indexOf("## Quick start"));
+    expect(quickStart).toContain("/dashboard/developer");
+    expect(quickStart).toMatch(/curl http:\/\/[^ ]+\/api\/tasks/);
+    expect(quickStart).toContain('from "standardwebhooks"');
+  });
+
   it("refuses every signed-in operation without a session, and lets the public ones through", async () => {
     const document = documentOf();
     const someId = "00000000-0000-4000-8000-000000000000";

@@ -16,6 +16,7 @@ import {
   API_KEY_REQUESTS_PER_MINUTE,
   paths as pages,
 } from "@taskmint/shared";
+import { apiGuide } from "./openapi-guide.ts";
 
 /** The document's path form of a router path: `/api/tasks/:id` -> `/api/tasks/{id}`. */
 const documentPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, "{$1}");
@@ -155,6 +156,10 @@ export function describeApi<T>(document: T, publicUrl: string): T {
   };
   // No public licence: the API is the marketplace's own; its About page says whose.
   doc.info.license = { name: "Proprietary", url: new URL(pages.about, publicUrl).href };
+  doc.info.description = apiGuide(
+    publicUrl,
+    [...keyOperations].map((key) => [key, operations[key]![0]] as const),
+  );
   doc.tags = tags;
   doc.components ??= {};
   doc.components.securitySchemes = {
