@@ -16,9 +16,12 @@ export const auditActions = [
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
+/** The longest search of the admin's user list. */
+export const USER_SEARCH_MAX = 200;
+
 /** Query of GET /api/admin/users: a page of users, searched by name or email, of one role or all. */
 export const adminUsersQuerySchema = largePageQuerySchema.extend({
-  q: queryTextSchema("Search", 200),
+  q: queryTextSchema("Search", USER_SEARCH_MAX),
   role: z.enum(ROLES).optional(),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;

@@ -56,10 +56,14 @@ export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 
 export const withdrawalStatuses = ["pending", "approved", "rejected", "cancelled"] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+
+/** The longest search of the admin's withdrawal list. */
+export const WITHDRAWAL_SEARCH_MAX = 100;
+
 export const withdrawalListQuerySchema = pageQuerySchema.extend({
   status: z.enum(withdrawalStatuses).optional(),
   /** Part of the worker's name or email address. */
-  q: queryTextSchema("The search", 100),
+  q: queryTextSchema("The search", WITHDRAWAL_SEARCH_MAX),
 });
 
 /** Issue 19: how likely a pending withdrawal pays out coins a worker was paid by themselves. */

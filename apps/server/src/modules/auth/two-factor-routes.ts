@@ -27,9 +27,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
   // comes from one of the two verify routes. The library caps each challenge at 5 codes and
   // locks the account's second step for 15 minutes after 10 wrong codes in a row; each
   // address also has its own limit here.
-  route(app, endpoints.enableTwoFactor, (request, reply) => forward(request, reply, "/two-factor/enable"), {
-    config: byAddress,
-  });
+  // Turning it on or off and new backup codes: the library's own routes, behind the address's limit.
+  for (const [endpoint, libraryPath] of [
+    [endpoints.enableTwoFactor, "/two-factor/enable"],
+    [endpoints.disableTwoFactor, "/two-factor/disable"],
+    [endpoints.generateBackupCodes, "/two-factor/generate-backup-codes"],
+  ] as const)
+    route(app, endpoint, (request, reply) => forward(request, reply, libraryPath), { config: byAddress });
 
   const { secret: authSecret, createAuthCookie } = await app.auth.$context;
   const guard = createSecondStepGuard(app.db, authSecret);
@@ -79,25 +83,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
     });
   }
 
-  route(app, endpoints.verifyTwoFactorCode, (request, reply) => verifySecondStep(request, reply, "totp"), {
-    config: byAddress,
-  });
-
-  route(
-    app,
-    endpoints.verifyBackupCode,
-    (request, reply) => verifySecondStep(request, reply, "backup-code"),
-    { config: byAddress },
-  );
-
-  route(app, endpoints.disableTwoFactor, (request, reply) => forward(request, reply, "/two-factor/disable"), {
-    config: byAddress,
-  });
-
-  route(
-    app,
-    endpoints.generateBackupCodes,
-    (request, reply) => forward(request, reply, "/two-factor/generate-backup-codes"),
-    { config: byAddress },
-  );
+  for (const [endpoint, kind] of [
+    [endpoints.verifyTwoFactorCode, "totp"],
+    [endpoints.verifyBackupCode, "backup-code"],
+  ] as const)
+    route(app, endpoint, (request, reply) => verifySecondStep(request, reply, kind), { config: byAddress });
 };

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { coinCount, type CursorPage, type StatementEntry, type StatementQuery } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
@@ -69,15 +69,17 @@ async function relatedRecords(db: Database, movements: WalletMovement[]) {
   const withdrawalIds = refsOf("withdraw-hold:", "withdraw-return:");
   const buyer = alias(users, "buyer");
   const worker = alias(users, "worker");
-  const [taskRows, submissionRows, bonusRows, withdrawalRows] = await Promise.all([
+  const [taskRows, submissionRows, withdrawalRows] = await Promise.all([
     taskIds.length === 0
       ? []
       : db.select({ id: tasks.id, title: tasks.title }).from(tasks).where(inArray(tasks.id, taskIds)),
-    submissionIds.length === 0
+    // A bonus names the same task, buyer and worker as its submission: one query reads both.
+    submissionIds.length + bonusIds.length === 0
       ? []
       : db
           .select({
             id: submissions.id,
+            bonusId: bonuses.id,
             taskId: submissions.taskId,
             taskTitle: tasks.title,
             buyerName: buyer.name,
@@ -87,23 +89,16 @@ async function relatedRecords(db: Database, movements: WalletMovement[]) {
           .innerJoin(tasks, eq(tasks.id, submissions.taskId))
           .innerJoin(buyer, eq(buyer.id, submissions.buyerId))
           .innerJoin(worker, eq(worker.id, submissions.workerId))
-          .where(inArray(submissions.id, submissionIds)),
-    bonusIds.length === 0
-      ? []
-      : db
-          .select({
-            id: bonuses.id,
-            taskId: submissions.taskId,
-            taskTitle: tasks.title,
-            buyerName: buyer.name,
-            workerName: worker.name,
-          })
-          .from(bonuses)
-          .innerJoin(submissions, eq(submissions.id, bonuses.submissionId))
-          .innerJoin(tasks, eq(tasks.id, submissions.taskId))
-          .innerJoin(buyer, eq(buyer.id, bonuses.buyerId))
-          .innerJoin(worker, eq(worker.id, bonuses.workerId))
-          .where(inArray(bonuses.id, bonusIds)),
+          .leftJoin(bonuses, and(eq(bonuses.submissionId, submissions.id), inArray(bonuses.id, bonusIds)))
+          .where(
+            or(
+              inArray(submissions.id, submissionIds),
+              inArray(
+                submissions.id,
+                db.select({ id: bonuses.submissionId }).from(bonuses).where(inArray(bonuses.id, bonusIds)),
+              ),
+            ),
+          ),
     withdrawalIds.length === 0
       ? []
       : db
@@ -121,7 +116,7 @@ async function relatedRecords(db: Database, movements: WalletMovement[]) {
   return {
     tasks: new Map(taskRows.map((row) => [row.id, row])),
     submissions: new Map(submissionRows.map((row) => [row.id, row])),
-    bonuses: new Map(bonusRows.map((row) => [row.id, row])),
+    bonuses: new Map(submissionRows.flatMap((row) => (row.bonusId ? [[row.bonusId, row] as const] : []))),
     withdrawals: new Map(withdrawalRows.map((row) => [row.id, row])),
   };
 }

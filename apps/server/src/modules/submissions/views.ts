@@ -52,16 +52,22 @@ export function submissionColumnsOf<Source extends SubmissionColumns>(source: So
   };
 }
 
-/** A select of submissions with their task, worker, buyer, appeal and the worker's reputation, ready for toSubmission(). */
-export const selectSubmissions = (db: Database) =>
+/**
+ * A select of submissions with their task, worker, buyer, appeal and the worker's reputation,
+ * and the `extra` columns of those tables or of tables the caller joins next.
+ */
+const selectSubmissionsWith = <Extra extends Record<string, AnyPgColumn>>(db: Database, extra: Extra) =>
   db
-    .select(submissionColumnsOf(submissions))
+    .select({ ...submissionColumnsOf(submissions), ...extra })
     .from(submissions)
     .innerJoin(tasks, eq(tasks.id, submissions.taskId))
     .innerJoin(workers, eq(workers.id, submissions.workerId))
     .innerJoin(buyers, eq(buyers.id, submissions.buyerId))
     .leftJoin(appeals, eq(appeals.submissionId, submissions.id))
     .leftJoin(workerReputations, eq(workerReputations.workerId, submissions.workerId));
+
+/** A select of submissions ready for toSubmission(). */
+export const selectSubmissions = (db: Database) => selectSubmissionsWith(db, {});
 
 type SubmissionRow = Awaited<ReturnType<ReturnType<typeof selectSubmissions>["execute"]>>[number];
 
@@ -98,25 +104,17 @@ export function toSubmission(row: SubmissionRow): Submission {
 /**
  * A select of appeal cases: the submissions' view plus the task's instructions and the buyer's
  * reputation, in the same one query (a left join on the buyer's row), ready for toAppealCase().
+ * Only submissions with an appeal: the caller's condition names the appeal's status.
  */
 export const selectAppealCases = (db: Database) =>
-  db
-    .select({
-      ...submissionColumnsOf(submissions),
-      taskDetail: tasks.detail,
-      submissionInfo: tasks.submissionInfo,
-      proofImages: tasks.proofImages,
-      buyerApproved: buyerReputations.approved,
-      buyerRejected: buyerReputations.rejected,
-      buyerMedianSeconds: buyerReputations.medianReviewSeconds,
-    })
-    .from(submissions)
-    .innerJoin(tasks, eq(tasks.id, submissions.taskId))
-    .innerJoin(workers, eq(workers.id, submissions.workerId))
-    .innerJoin(buyers, eq(buyers.id, submissions.buyerId))
-    .innerJoin(appeals, eq(appeals.submissionId, submissions.id))
-    .leftJoin(workerReputations, eq(workerReputations.workerId, submissions.workerId))
-    .leftJoin(buyerReputations, eq(buyerReputations.buyerId, submissions.buyerId));
+  selectSubmissionsWith(db, {
+    taskDetail: tasks.detail,
+    submissionInfo: tasks.submissionInfo,
+    proofImages: tasks.proofImages,
+    buyerApproved: buyerReputations.approved,
+    buyerRejected: buyerReputations.rejected,
+    buyerMedianSeconds: buyerReputations.medianReviewSeconds,
+  }).leftJoin(buyerReputations, eq(buyerReputations.buyerId, submissions.buyerId));
 
 type AppealCaseRow = Awaited<ReturnType<ReturnType<typeof selectAppealCases>["execute"]>>[number];
 

@@ -1,3 +1,4 @@
+import { SectionCard } from "../../components/ui/SectionCard.tsx";
 import { useQuery } from "@tanstack/react-query";
 import { Check, X } from "lucide-react";
 import { useState } from "react";
@@ -54,73 +55,69 @@ export function BuyerStartList({ user, stats }: { user: User; stats: BuyerStats 
   const doneCount = steps.filter((step) => step.done).length;
 
   return (
-    <section
-      aria-labelledby="start-list-title"
-      className="card mb-6 bg-base-100 shadow-sm ring-1 ring-base-300"
-      data-testid="buyer-start-list"
+    <SectionCard
+      id="start-list"
+      heading="Get started"
+      className="mb-6"
+      testId="buyer-start-list"
+      aside={
+        <div className="flex items-center gap-1">
+          <p className="text-sm text-base-content/70">
+            {doneCount} of {steps.length} done
+          </p>
+          <button
+            type="button"
+            className="btn btn-ghost btn-circle size-11"
+            aria-label="Hide the start list"
+            onClick={() => {
+              localStorage.setItem(hiddenKey, "1");
+              setHidden(true);
+            }}
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+      }
     >
-      <div className="card-body gap-4 p-4 sm:p-6">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="start-list-title" className="text-lg font-bold">
-            Get started
-          </h2>
-          <div className="flex items-center gap-1">
-            <p className="text-sm text-base-content/70">
-              {doneCount} of {steps.length} done
-            </p>
-            <button
-              type="button"
-              className="btn btn-ghost btn-circle size-11"
-              aria-label="Hide the start list"
-              onClick={() => {
-                localStorage.setItem(hiddenKey, "1");
-                setHidden(true);
-              }}
+      <progress
+        className="progress progress-primary h-1.5 w-full"
+        value={doneCount}
+        max={steps.length}
+        aria-label="Steps done"
+      />
+      <ol className="space-y-3">
+        {steps.map((step, index) => (
+          <li key={step.id} className="flex gap-3" data-done={step.done}>
+            <span
+              className={`flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
+                step.done ? "bg-success text-success-content" : "bg-base-200 text-base-content"
+              }`}
+              aria-hidden="true"
             >
-              <X className="size-4" aria-hidden="true" />
-            </button>
-          </div>
-        </div>
-        <progress
-          className="progress progress-primary h-1.5 w-full"
-          value={doneCount}
-          max={steps.length}
-          aria-label="Steps done"
-        />
-        <ol className="space-y-3">
-          {steps.map((step, index) => (
-            <li key={step.id} className="flex gap-3" data-done={step.done}>
-              <span
-                className={`flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
-                  step.done ? "bg-success text-success-content" : "bg-base-200 text-base-content"
-                }`}
-                aria-hidden="true"
-              >
-                {step.done ? <Check className="size-4" /> : index + 1}
-              </span>
-              <div className="min-w-0">
-                <p className={`font-semibold ${step.done ? "text-base-content/70 line-through" : ""}`}>
-                  {step.title}
-                  <span className="sr-only">{step.done ? " (done)" : " (to do)"}</span>
-                </p>
-                <p className="break-words text-sm text-base-content/70">{step.text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-        <div className="flex flex-wrap gap-2">
-          {!posted && (
-            <Link to={paths.dashboard.addTasks} className="btn btn-primary min-h-11">
-              Post your first task
-            </Link>
-          )}
-          {!bought && (
-            <Link to={paths.dashboard.purchaseCoin} className="btn btn-ghost min-h-11">
-              Buy coins
-            </Link>
-          )}
-        </div>
+              {step.done ? <Check className="size-4" /> : index + 1}
+            </span>
+            <div className="min-w-0">
+              <p className={`font-semibold ${step.done ? "text-base-content/70 line-through" : ""}`}>
+                {step.title}
+                <span className="sr-only">{step.done ? " (done)" : " (to do)"}</span>
+              </p>
+              <p className="break-words text-sm text-base-content/70">{step.text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap gap-2">
+        {!posted && (
+          <Link to={paths.dashboard.addTasks} className="btn btn-primary min-h-11">
+            Post your first task
+          </Link>
+        )}
+        {!bought && (
+          <Link to={paths.dashboard.purchaseCoin} className="btn btn-ghost min-h-11">
+            Buy coins
+          </Link>
+        )}
       </div>
-    </section>
+    </SectionCard>
   );
 }

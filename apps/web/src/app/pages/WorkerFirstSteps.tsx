@@ -1,3 +1,4 @@
+import { SectionCard } from "../../components/ui/SectionCard.tsx";
 import { Search } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "@taskmint/shared/routes";
@@ -20,36 +21,27 @@ const STEPS = [
 /** A worker with no submission yet: how to find and start a first task (issue 34). */
 export function WorkerFirstSteps() {
   return (
-    <section
-      aria-labelledby="first-steps-title"
-      className="card bg-base-100 shadow-sm ring-1 ring-base-300"
-      data-testid="worker-first-steps"
-    >
-      <div className="card-body gap-4 p-4 sm:p-6">
-        <h2 id="first-steps-title" className="text-lg font-bold">
-          Your first task in three steps
-        </h2>
-        <ol className="space-y-3">
-          {STEPS.map((step, index) => (
-            <li key={step.title} className="flex gap-3">
-              <span
-                className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-content"
-                aria-hidden="true"
-              >
-                {index + 1}
-              </span>
-              <div className="min-w-0">
-                <p className="font-semibold">{step.title}</p>
-                <p className="text-sm text-base-content/70">{step.text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-        <Link to={paths.dashboard.taskList} className="btn btn-primary min-h-11 self-start">
-          <Search className="size-4" aria-hidden="true" />
-          Find your first task
-        </Link>
-      </div>
-    </section>
+    <SectionCard id="first-steps" heading="Your first task in three steps" testId="worker-first-steps">
+      <ol className="space-y-3">
+        {STEPS.map((step, index) => (
+          <li key={step.title} className="flex gap-3">
+            <span
+              className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-content"
+              aria-hidden="true"
+            >
+              {index + 1}
+            </span>
+            <div className="min-w-0">
+              <p className="font-semibold">{step.title}</p>
+              <p className="text-sm text-base-content/70">{step.text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <Link to={paths.dashboard.taskList} className="btn btn-primary min-h-11 self-start">
+        <Search className="size-4" aria-hidden="true" />
+        Find your first task
+      </Link>
+    </SectionCard>
   );
 }

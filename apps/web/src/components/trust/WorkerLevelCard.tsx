@@ -1,3 +1,4 @@
+import { SectionCard } from "../ui/SectionCard.tsx";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Award } from "lucide-react";
 import { LEVEL_NAMES, nextLevelNeeds, trustEndpoints, type WorkerReputation } from "@taskmint/shared";
@@ -34,33 +35,32 @@ export function nextLevelText(reputation: WorkerReputation): string {
 export function WorkerLevelCard({ workerId }: { workerId: string }) {
   const reputation = useQuery(workerReputationQuery(workerId));
   return (
-    <section
-      aria-labelledby="worker-level-title"
-      className="card bg-base-100 shadow-sm ring-1 ring-base-300"
-      data-testid="worker-level"
-    >
-      <div className="card-body gap-3 p-4 sm:p-6">
-        <h2 id="worker-level-title" className="flex items-center gap-2 text-lg font-bold">
+    <SectionCard
+      id="worker-level"
+      heading={
+        <>
           <Award className="size-5 text-primary" aria-hidden="true" />
           Your level
-        </h2>
-        {reputation.isPending ? (
-          <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading your level">
-            <div className="skeleton h-6 w-40" />
-            <div className="skeleton h-4 w-full" />
-          </div>
-        ) : reputation.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-2 text-sm">
-            <span>Your level could not be loaded.</span>
-            <button type="button" className="btn btn-sm min-h-11" onClick={() => void reputation.refetch()}>
-              Try again
-            </button>
-          </div>
-        ) : (
-          <LevelFigures reputation={reputation.data} />
-        )}
-      </div>
-    </section>
+        </>
+      }
+      testId="worker-level"
+    >
+      {reputation.isPending ? (
+        <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading your level">
+          <div className="skeleton h-6 w-40" />
+          <div className="skeleton h-4 w-full" />
+        </div>
+      ) : reputation.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm">
+          <span>Your level could not be loaded.</span>
+          <button type="button" className="btn btn-sm min-h-11" onClick={() => void reputation.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <LevelFigures reputation={reputation.data} />
+      )}
+    </SectionCard>
   );
 }
 

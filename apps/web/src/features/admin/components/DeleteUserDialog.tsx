@@ -1,3 +1,4 @@
+import { ConfirmHighRisk } from "./ConfirmHighRisk.tsx";
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
@@ -98,15 +99,9 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: 
             />
           )}
           {high && (
-            <label className="mt-2 flex items-start gap-2 text-sm" htmlFor="confirm-high-risk">
-              <input
-                id="confirm-high-risk"
-                type="checkbox"
-                className="checkbox checkbox-sm mt-0.5"
-                {...form.register("confirm_high_risk", { shouldUnregister: true })}
-              />
-              <span>I have checked the reasons above and want to pay {user.name} anyway.</span>
-            </label>
+            <ConfirmHighRisk field={form.register("confirm_high_risk", { shouldUnregister: true })}>
+              I have checked the reasons above and want to pay {user.name} anyway.
+            </ConfirmHighRisk>
           )}
         </fieldset>
         <p id="delete-user-summary" className="mt-3 rounded-box bg-base-200 p-3 text-sm">

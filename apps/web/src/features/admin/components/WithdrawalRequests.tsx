@@ -1,3 +1,4 @@
+import { ConfirmHighRisk } from "./ConfirmHighRisk.tsx";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import {
@@ -109,15 +110,9 @@ function PayWithdrawalModal({ withdrawal, onClose }: { withdrawal: Withdrawal; o
         autoFocus
       />
       {high && (
-        <label className="mt-2 flex items-start gap-2 text-sm" htmlFor="confirm-high-risk">
-          <input
-            id="confirm-high-risk"
-            type="checkbox"
-            className="checkbox checkbox-sm mt-0.5"
-            {...form.register("confirm_high_risk")}
-          />
-          <span>I have checked the reasons above and want to pay this withdrawal anyway.</span>
-        </label>
+        <ConfirmHighRisk field={form.register("confirm_high_risk")}>
+          I have checked the reasons above and want to pay this withdrawal anyway.
+        </ConfirmHighRisk>
       )}
       <div className="mt-3">
         <FormError />

@@ -1,8 +1,8 @@
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { adminUsersQuerySchema, ROLES, type AdminUser, type Role } from "@taskmint/shared";
-import { Form, SubmitButton, useZodForm } from "../../../components/form/Form.tsx";
+import { ROLES, USER_SEARCH_MAX, type AdminUser, type Role } from "@taskmint/shared";
+import { SearchForm } from "../../../components/form/SearchForm.tsx";
 import { Avatar } from "../../../components/ui/Avatar.tsx";
 import { DeleteButton } from "../../../components/ui/DeleteButton.tsx";
 import { Email } from "../../../components/ui/Email.tsx";
@@ -16,12 +16,9 @@ import { useTwoFactorGate } from "../../../components/two-factor/TwoFactorNeeded
 import { adminQueries } from "../queries.ts";
 import { DeleteUserDialog } from "../components/DeleteUserDialog.tsx";
 
-const searchSchema = adminUsersQuerySchema.pick({ q: true });
-
 export function ManageUsersPage() {
   const { data: me } = useMe();
   const [query, setQuery] = useState("");
-  const search = useZodForm(searchSchema, { q: "" });
   const [role, setRole] = useState<Role | "">("");
   const changeRole = useChangeRole();
   const gate = useTwoFactorGate("change roles or delete users", "change");
@@ -39,25 +36,12 @@ export function ManageUsersPage() {
   return (
     <Page title="Manage users">
       {gate.notice}
-      <Form
-        form={search}
-        onSubmit={({ q }) => {
-          setQuery(q ?? "");
-        }}
-        className="mb-4 flex flex-wrap gap-2"
-        role="search"
+      <SearchForm
+        id="user-search"
+        label="Search by name or email"
+        maxLength={USER_SEARCH_MAX}
+        onSearch={setQuery}
       >
-        <label htmlFor="user-search" className="sr-only">
-          Search by name or email
-        </label>
-        <input
-          id="user-search"
-          type="search"
-          className="input input-sm w-64 max-w-full"
-          placeholder="Search by name or email"
-          maxLength={200}
-          {...search.register("q")}
-        />
         <select
           className="select select-sm w-auto"
           aria-label="Filter by role"
@@ -73,8 +57,7 @@ export function ManageUsersPage() {
             </option>
           ))}
         </select>
-        <SubmitButton className="btn btn-sm btn-primary">Search</SubmitButton>
-      </Form>
+      </SearchForm>
       <PagedList
         key={`${query} ${role}`}
         keysetPages={(page) => adminQueries.users(page, query, role)}
