@@ -26,6 +26,14 @@ export default defineConfig({
         },
       },
       {
+        // The buyers' typed client: its committed types against a fresh generation (a server's document).
+        test: {
+          name: "buyer-client",
+          include: ["packages/buyer-client/**/*.test.ts"],
+          testTimeout: 120_000,
+        },
+      },
+      {
         // The browser's own logic (hooks and helpers), in a simulated DOM: fast, no server.
         test: {
           name: "web",
