@@ -13,5 +13,6 @@ export * from "./trust.ts";
 export * from "./security.ts";
 export * from "./api-keys.ts";
 export * from "./webhooks.ts";
+export * from "./batches.ts";
 export * from "./endpoint.ts";
 export * from "./endpoints/index.ts";

@@ -18,6 +18,7 @@ import { appealsEndpoints } from "./appeals.ts";
 import { bonusesEndpoints } from "./bonuses.ts";
 import { apiKeysEndpoints } from "./api-keys.ts";
 import { webhooksEndpoints } from "./webhooks.ts";
+import { batchesEndpoints } from "./batches.ts";
 
 export {
   trustEndpoints,
@@ -39,6 +40,7 @@ export {
   bonusesEndpoints,
   apiKeysEndpoints,
   webhooksEndpoints,
+  batchesEndpoints,
 };
 
 /** Every declared endpoint: the OpenAPI document is completed from these. */
@@ -62,4 +64,5 @@ export const allEndpoints: readonly Endpoint[] = [
   ...Object.values(bonusesEndpoints),
   ...Object.values(apiKeysEndpoints),
   ...Object.values(webhooksEndpoints),
+  ...Object.values(batchesEndpoints),
 ];
