@@ -1,3 +1,4 @@
+import { FilterSelect, type FilterOption } from "../../components/form/FilterSelect.tsx";
 import { useState } from "react";
 import { submissionStatuses, type SubmissionStatus } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
@@ -6,25 +7,24 @@ import { PagedList } from "../../components/ui/PagedList.tsx";
 import { taskQueries } from "../../features/tasks/queries.ts";
 import { SubmissionsTable } from "./SubmissionsTable.tsx";
 
+const STATUS_FILTERS: FilterOption<SubmissionStatus>[] = [
+  { value: "", label: "All statuses" },
+  ...submissionStatuses.map((value) => ({ value, label: value })),
+];
+
 export function MySubmissionsPage() {
   const [status, setStatus] = useState<SubmissionStatus | undefined>();
   return (
     <Page
       title="My submissions"
       actions={
-        <select
-          className="select select-sm w-auto"
-          aria-label="Filter by status"
+        <FilterSelect
+          label="Filter by status"
           value={status ?? ""}
-          onChange={(event) => setStatus((event.target.value || undefined) as SubmissionStatus | undefined)}
-        >
-          <option value="">All statuses</option>
-          {submissionStatuses.map((value) => (
-            <option key={value} value={value} className="capitalize">
-              {value}
-            </option>
-          ))}
-        </select>
+          options={STATUS_FILTERS}
+          onChange={(value) => setStatus(value || undefined)}
+          className="capitalize"
+        />
       }
     >
       <PagedList

@@ -1,3 +1,4 @@
+import { FilterSelect, type FilterOption } from "../../../components/form/FilterSelect.tsx";
 import { useState } from "react";
 import type { AuditAction, AuditRecord } from "@taskmint/shared";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
@@ -36,29 +37,23 @@ function RawRecord({ entry }: { entry: AuditRecord }) {
   );
 }
 
+const ACTION_FILTERS: FilterOption<AuditAction>[] = [
+  { value: "", label: "All actions" },
+  ...(Object.keys(ACTIONS) as AuditAction[]).map((value) => ({ value, label: ACTIONS[value] })),
+];
+
 /** Who did what, when, in sentences; the stored record behind each one's toggle. */
 export function AuditTrail() {
   const [action, setAction] = useState<AuditAction | "">("");
   return (
     <div>
-      <label className="sr-only" htmlFor="audit-action">
-        Show
-      </label>
-      <select
-        id="audit-action"
-        className="select select-sm mb-3 min-h-11 w-auto sm:min-h-8"
+      <FilterSelect
+        label="Show"
         value={action}
-        onChange={(event) => {
-          setAction(event.target.value as AuditAction | "");
-        }}
-      >
-        <option value="">All actions</option>
-        {Object.entries(ACTIONS).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
+        options={ACTION_FILTERS}
+        onChange={setAction}
+        className="mb-3 min-h-11 sm:min-h-8"
+      />
       <PagedList
         key={action}
         pages={(page) => adminQueries.audit(page, action)}

@@ -1,3 +1,4 @@
+import { FilterSelect } from "../../../components/form/FilterSelect.tsx";
 import { useState } from "react";
 import { WITHDRAWAL_SEARCH_MAX, type WithdrawalStatus } from "@taskmint/shared";
 import { SearchForm } from "../../../components/form/SearchForm.tsx";
@@ -16,18 +17,12 @@ export function AdminWithdrawalsPage() {
         maxLength={WITHDRAWAL_SEARCH_MAX}
         onSearch={setQuery}
       >
-        <select
-          className="select select-sm w-auto"
-          aria-label="Filter by status"
+        <FilterSelect
+          label="Filter by status"
           value={status}
-          onChange={(event) => setStatus(event.target.value as WithdrawalStatus | "")}
-        >
-          {WITHDRAWAL_FILTERS.map((filter) => (
-            <option key={filter.value} value={filter.value}>
-              {filter.label}
-            </option>
-          ))}
-        </select>
+          options={WITHDRAWAL_FILTERS}
+          onChange={setStatus}
+        />
       </SearchForm>
       <WithdrawalRequests status={status} q={query} />
     </Page>

@@ -1,3 +1,4 @@
+import { FilterSelect, type FilterOption } from "../../../components/form/FilterSelect.tsx";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
 import { useState } from "react";
 import { toast } from "react-toastify";
@@ -15,6 +16,11 @@ import { useChangeRole } from "../api.ts";
 import { useTwoFactorGate } from "../../../components/two-factor/TwoFactorNeeded.tsx";
 import { adminQueries } from "../queries.ts";
 import { DeleteUserDialog } from "../components/DeleteUserDialog.tsx";
+
+const ROLE_FILTERS: FilterOption<Role>[] = [
+  { value: "", label: "All roles" },
+  ...ROLES.map((value) => ({ value, label: value })),
+];
 
 export function ManageUsersPage() {
   const { data: me } = useMe();
@@ -42,21 +48,7 @@ export function ManageUsersPage() {
         maxLength={USER_SEARCH_MAX}
         onSearch={setQuery}
       >
-        <select
-          className="select select-sm w-auto"
-          aria-label="Filter by role"
-          value={role}
-          onChange={(event) => {
-            setRole(event.target.value as Role | "");
-          }}
-        >
-          <option value="">All roles</option>
-          {ROLES.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
+        <FilterSelect label="Filter by role" value={role} options={ROLE_FILTERS} onChange={setRole} />
       </SearchForm>
       <PagedList
         key={`${query} ${role}`}

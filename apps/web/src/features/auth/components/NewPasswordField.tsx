@@ -1,6 +1,7 @@
 import { Check, Circle } from "lucide-react";
 import { useFormContext, useFormState, useWatch } from "react-hook-form";
 import { PASSWORD_MIN_LENGTH } from "@taskmint/shared/constants";
+import { FieldFrame } from "../../../components/form/Form.tsx";
 
 const RULES = [
   {
@@ -21,10 +22,7 @@ export function NewPasswordField({ name, id, label }: { name: string; id: string
   const error = useFormState({ name }).errors[name]?.message;
   const describedBy = [`${id}-rule`, error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
-    <div className="fieldset">
-      <label htmlFor={id} className="fieldset-legend">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={typeof error === "string" ? error : undefined}>
       <input
         id={id}
         type="password"
@@ -34,27 +32,29 @@ export function NewPasswordField({ name, id, label }: { name: string; id: string
         aria-describedby={describedBy}
         {...register(name)}
       />
-      <ul id={`${id}-rule`} className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        {RULES.map((rule) => {
-          const met = rule.met(value);
-          return (
-            <li key={rule.label} className="flex items-center gap-1 text-base-content/80">
-              {met ? (
-                <Check className="size-4 text-success" aria-hidden="true" />
-              ) : (
-                <Circle className="size-4 p-0.5 text-base-content/50" aria-hidden="true" />
-              )}
-              {rule.label}
-              <span className="sr-only">{met ? " (done)" : ""}</span>
-            </li>
-          );
-        })}
-      </ul>
-      {typeof error === "string" && (
-        <p id={`${id}-error`} className="text-sm text-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+      <PasswordRule id={`${id}-rule`} value={value} />
+    </FieldFrame>
+  );
+}
+
+/** The password rule, each part ticked as the typed password meets it. */
+function PasswordRule({ id, value }: { id: string; value: string }) {
+  return (
+    <ul id={`${id}-rule`} className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {RULES.map((rule) => {
+        const met = rule.met(value);
+        return (
+          <li key={rule.label} className="flex items-center gap-1 text-base-content/80">
+            {met ? (
+              <Check className="size-4 text-success" aria-hidden="true" />
+            ) : (
+              <Circle className="size-4 p-0.5 text-base-content/50" aria-hidden="true" />
+            )}
+            {rule.label}
+            <span className="sr-only">{met ? " (done)" : ""}</span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
