@@ -12,7 +12,7 @@ import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
 import { useCreateApiKey, useRevokeApiKey } from "../api.ts";
 import { developerQueries } from "../queries.ts";
 import { OneTimeSecret } from "./OneTimeSecret.tsx";
-import { Section } from "./Section.tsx";
+import { SectionCard } from "../../../components/ui/SectionCard.tsx";
 
 const LIMIT_MESSAGE = `You have ${MAX_API_KEYS_PER_BUYER} keys, the most one account may hold. Revoke one you no longer use, then create the new one.`;
 
@@ -98,17 +98,12 @@ export function ApiKeysCard() {
   });
   const count = keys.data?.length ?? 0;
   return (
-    <Section
-      id="api-keys"
-      title="API keys"
-      intro={
-        <>
-          A program sends a key as <code>Authorization: Bearer tm_…</code> and acts as you: it may post tasks,
-          read them and decide on submissions, spending your coins. You may hold up to{" "}
-          {MAX_API_KEYS_PER_BUYER} keys{keys.isSuccess && ` (you have ${count})`}.
-        </>
-      }
-    >
+    <SectionCard id="api-keys" heading="API keys">
+      <p className="text-sm text-base-content/70">
+        A program sends a key as <code>Authorization: Bearer tm_…</code> and acts as you: it may post tasks,
+        read them and decide on submissions, spending your coins. You may hold up to {MAX_API_KEYS_PER_BUYER}{" "}
+        keys{keys.isSuccess && ` (you have ${count})`}.
+      </p>
       <CreateKeyForm full={count >= MAX_API_KEYS_PER_BUYER} />
       {keys.isPending ? (
         <ListSkeleton rows={2} />
@@ -134,6 +129,6 @@ export function ApiKeysCard() {
         }
         confirmLabel={() => "Yes, revoke it"}
       />
-    </Section>
+    </SectionCard>
   );
 }

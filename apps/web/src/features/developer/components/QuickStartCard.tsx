@@ -1,20 +1,15 @@
 import { BookOpen } from "lucide-react";
 import { API_KEY_REQUESTS_PER_MINUTE } from "@taskmint/shared";
-import { Section } from "./Section.tsx";
+import { SectionCard } from "../../../components/ui/SectionCard.tsx";
 
 /** Where a program starts: the API's reference and its quick start, served by the server. */
 export function QuickStartCard() {
   return (
-    <Section
-      id="quick-start"
-      title="Quick start"
-      intro={
-        <>
-          The API reference has a quick start: create a key here, post a task with curl, check a
-          webhook&apos;s signature in Node. Each key may make {API_KEY_REQUESTS_PER_MINUTE} requests a minute.
-        </>
-      }
-    >
+    <SectionCard id="quick-start" heading="Quick start">
+      <p className="text-sm text-base-content/70">
+        The API reference has a quick start: create a key here, post a task with curl, check a webhook&apos;s
+        signature in Node. Each key may make {API_KEY_REQUESTS_PER_MINUTE} requests a minute.
+      </p>
       <div>
         <a className="btn btn-outline" href="/api/docs" target="_blank" rel="noreferrer">
           <BookOpen className="size-4" aria-hidden="true" />
@@ -22,6 +17,6 @@ export function QuickStartCard() {
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       </div>
-    </Section>
+    </SectionCard>
   );
 }

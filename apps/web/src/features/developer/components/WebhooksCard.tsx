@@ -8,8 +8,8 @@ import { useConfirmedDeletion } from "../../../lib/useConfirmedDeletion.ts";
 import { useDeleteWebhook } from "../api.ts";
 import { developerQueries } from "../queries.ts";
 import { AddWebhookForm } from "./AddWebhookForm.tsx";
-import { Section } from "./Section.tsx";
 import { WebhookItem } from "./WebhookItem.tsx";
+import { SectionCard } from "../../../components/ui/SectionCard.tsx";
 
 /** The buyer's webhook endpoints: add one (its secret shown once), pause, test, delete, and each one's log. */
 export function WebhooksCard() {
@@ -21,11 +21,12 @@ export function WebhooksCard() {
   });
   const count = webhooks.data?.length ?? 0;
   return (
-    <Section
-      id="webhooks"
-      title="Webhooks"
-      intro={`TaskMint posts your tasks' events (a new submission, a task completed...) to your endpoints, signed by the Standard Webhooks rules, and retries a failed delivery for ${WEBHOOK_RETRY_HOURS} hours. Up to ${MAX_WEBHOOKS_PER_BUYER} endpoints.`}
-    >
+    <SectionCard id="webhooks" heading="Webhooks">
+      <p className="text-sm text-base-content/70">
+        TaskMint posts your tasks&apos; events (a new submission, a task completed…) to your endpoints, signed
+        by the Standard Webhooks rules, and retries a failed delivery for {WEBHOOK_RETRY_HOURS} hours. Up to{" "}
+        {MAX_WEBHOOKS_PER_BUYER} endpoints.
+      </p>
       <AddWebhookForm full={count >= MAX_WEBHOOKS_PER_BUYER} />
       {webhooks.isPending ? (
         <ListSkeleton rows={2} />
@@ -58,6 +59,6 @@ export function WebhooksCard() {
         }
         confirmLabel={() => "Yes, delete it"}
       />
-    </Section>
+    </SectionCard>
   );
 }
