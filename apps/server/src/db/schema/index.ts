@@ -11,3 +11,4 @@ export * from "./mail.ts";
 export * from "./api-keys.ts";
 export * from "./jobs.ts";
 export * from "./webhooks.ts";
+export * from "./batches.ts";

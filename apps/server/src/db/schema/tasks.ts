@@ -12,6 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { TASK_CATEGORIES, workerLevels, type TaskCategory } from "@taskmint/shared";
 import { userReference } from "./auth.ts";
+import { taskBatches } from "./batches.ts";
 
 /** PostgreSQL's full-text document type; the app only searches it, never reads it. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -41,6 +42,8 @@ export const tasks = pgTable(
     /** Rule R21: the least approval rate (%) and level a worker needs to see and take it. */
     minApprovalRate: integer("min_approval_rate").notNull().default(0),
     minLevel: text("min_level", { enum: workerLevels }).notNull().default("new"),
+    /** The batch (decision 036) that posted it, null for a task posted on its own. */
+    batchId: text("batch_id").references(() => taskBatches.id),
     /** Hundredths of a coin per hour of the estimated time: the "best pay per hour" order's key. */
     payRate: integer("pay_rate")
       .notNull()
@@ -92,6 +95,9 @@ export const tasks = pgTable(
       ]),
       index("tasks_open_search_idx").using("gin", table.searchDocument).where(openWithSlots),
       index("tasks_buyer_idx").on(table.buyerId, table.completionDate),
+      index("tasks_batch_idx")
+        .on(table.batchId)
+        .where(sql`${table.batchId} is not null`),
       // The admins' task list, newest first, over every task.
       index("tasks_created_idx").on(table.createdAt, table.id),
       index("tasks_open_expiry_idx")
