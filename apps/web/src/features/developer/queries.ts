@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiKeysEndpoints, webhooksEndpoints } from "@taskmint/shared";
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { apiKeysEndpoints, batchesEndpoints, webhooksEndpoints } from "@taskmint/shared";
 import { call } from "../../lib/api.ts";
 
 const all = ["developer"] as const;
@@ -35,5 +35,12 @@ export const developerQueries = {
       initialPageParam: "",
       getNextPageParam: (last) => last.next_cursor ?? undefined,
       refetchInterval: 5_000,
+    }),
+  batchesRoot: [...all, "batches"] as const,
+  batches: (page: number) =>
+    queryOptions({
+      queryKey: [...all, "batches", page],
+      queryFn: () => call(batchesEndpoints.listBatches, { query: { page, limit: 10 } }),
+      placeholderData: keepPreviousData,
     }),
 };

@@ -1,5 +1,6 @@
 import { Page } from "../../../components/ui/Page.tsx";
 import { ApiKeysCard } from "../components/ApiKeysCard.tsx";
+import { BatchesCard } from "../components/BatchesCard.tsx";
 import { QuickStartCard } from "../components/QuickStartCard.tsx";
 import { WebhooksCard } from "../components/WebhooksCard.tsx";
 
@@ -9,6 +10,7 @@ export function DeveloperPage() {
     <Page title="Developer" className="flex flex-col gap-6">
       <ApiKeysCard />
       <WebhooksCard />
+      <BatchesCard />
       <QuickStartCard />
     </Page>
   );
