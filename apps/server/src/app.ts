@@ -25,7 +25,9 @@ import { createApiKeyReader } from "./modules/api-keys/service.ts";
 import { appealRoutes } from "./modules/appeals/routes.ts";
 import { BackgroundWork } from "./lib/background.ts";
 import { limitJsonDepth } from "./lib/json-body.ts";
-import { createMailer } from "./lib/mailer.ts";
+import { jobRunner } from "./lib/job-queue.ts";
+import { createMailer, MAIL_JOB, type Mail, mailJob, queueMail } from "./lib/mailer.ts";
+import { startJobWorker } from "./jobs/runner.ts";
 import { deliverDueMails } from "./modules/notifications/mail.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { passwordRoutes } from "./modules/auth/password-routes.ts";
@@ -132,8 +134,31 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("clock", deps.clock ?? (() => new Date()));
   app.decorate<SandboxProvider | StripeProvider>("payments", await createPaymentProvider(env));
   const sendMail = createMailer(env, app.log);
-  app.decorate("sendMail", sendMail);
-  app.decorate("auth", createAuth({ env, db, secret: deps.authSecret, sendMail, log: app.log }));
+  const queueAuthMail = (mail: Mail) => queueMail(db, mail, app.clock());
+  app.decorate(
+    "auth",
+    createAuth({ env, db, secret: deps.authSecret, queueMail: queueAuthMail, log: app.log }),
+  );
+  // Decision 034: every server runs the due jobs; closing the app waits for a run in progress.
+  const runJobs = jobRunner({
+    db,
+    clock: app.clock,
+    log: app.log,
+    handlers: { [MAIL_JOB]: mailJob(sendMail) },
+  });
+  app.decorate("runJobs", runJobs);
+  if (env.JOB_POLL_MS > 0) {
+    let worker: Awaited<ReturnType<typeof startJobWorker>> | undefined;
+    app.addHook("onReady", async () => {
+      worker = await startJobWorker({
+        runJobs,
+        log: app.log,
+        intervalMs: env.JOB_POLL_MS,
+        listen: (channel, wake) => database.listen({ [channel]: wake }, wake),
+      });
+    });
+    app.addHook("onClose", () => worker?.stop());
+  }
   const mailSigningKey = createHmac("sha256", deps.authSecret).update("mail links").digest("base64url");
   app.decorate("mailSigningKey", mailSigningKey);
   app.decorate("deliverMails", () =>

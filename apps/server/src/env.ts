@@ -49,6 +49,8 @@ const envSchema = z
      */
     GOOGLE_ISSUER_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     SMTP_URL: optionalString,
+    /** How often each server looks for due jobs (mail, webhooks; decision 034); 0: never by itself (tests run them). */
+    JOB_POLL_MS: z.coerce.number().int().min(0).default(1_000),
     MAIL_FROM: z.string().default("TaskMint <no-reply@taskmint.local>"),
     REPOSITORY_URL: z.url().default("https://github.com/taskmint/taskmint"),
     /** Set by npm to where `npm ...` was typed; relative paths mean relative to it. */

@@ -1,7 +1,7 @@
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { BackgroundWork } from "./lib/background.ts";
-import type { SendMail } from "./lib/mailer.ts";
+import type { JobRunCounts } from "./lib/job-queue.ts";
 import type { ApiKeyReader, KeyHolder } from "./modules/api-keys/service.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import type { createSessionReader } from "./modules/auth/session-reader.ts";
@@ -30,12 +30,12 @@ declare module "fastify" {
     publicTaskPages: FirstPageCache;
     commonSearches: CommonSearches;
     recordSighting: SightingRecorder;
-    /** Sends a mail through SMTP_URL, or into the dev outbox. */
-    sendMail: SendMail;
     /** Signs the links of notification mails (unsubscribe). */
     mailSigningKey: string;
     /** Sends the notification mails that are due (rule R29); the server runs it every few seconds. */
     deliverMails: () => ReturnType<typeof deliverDueMails>;
+    /** Runs the queue's due jobs (decision 034); every server does it each JOB_POLL_MS. */
+    runJobs: () => Promise<JobRunCounts>;
   }
   interface FastifyRequest {
     /** undefined until the session was looked up, then the user or null. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
+import { JOBS_CHANNEL } from "../lib/job-queue.ts";
 import { failAbandonedPurchases } from "../modules/payments/service.ts";
 import { expireReservations } from "../modules/reservations/service.ts";
 import { autoApproveDue } from "../modules/submissions/service.ts";
@@ -36,15 +37,49 @@ export function startJobs(options: {
   }, options.intervalMs);
 }
 
+/** Runs the queue's due jobs (decision 034) now and every `intervalMs`, logging what became of them. */
+export async function startJobWorker(options: {
+  runJobs: () => Promise<{ done: number; retried: number; failed: number }>;
+  log: FastifyBaseLogger;
+  intervalMs: number;
+  /** LISTENs on a channel; answers the unsubscribe (DbHandle.listen). */
+  listen: (channel: string, wake: () => void) => Promise<() => Promise<void>>;
+}) {
+  const { runJobs, log } = options;
+  const worker = repeat(async () => {
+    try {
+      const counts = await runJobs();
+      if (counts.retried + counts.failed > 0) log.info(counts, "jobs ran");
+    } catch (error) {
+      log.error({ err: error }, "running the job queue failed; retrying on the next tick");
+    }
+  }, options.intervalMs);
+  // A job queued by any server wakes every worker as its transaction commits.
+  const unlisten = await options.listen(JOBS_CHANNEL, () => worker.wake());
+  return {
+    async stop() {
+      await unlisten();
+      await worker.stop();
+    },
+  };
+}
+
 /**
  * Runs `runOnce` now and every `intervalMs`, never two at once (a slow run skips ticks).
+ * `wake` runs it at once, or right after the run in progress (which may have missed what woke it).
  * `runOnce` handles its own errors.
  */
 export function repeat(runOnce: () => Promise<void>, intervalMs: number) {
   let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
   const tick = () => {
     running ??= runOnce().finally(() => {
       running = null;
+      if (again && !stopped) {
+        again = false;
+        tick();
+      }
     });
   };
   tick();
@@ -52,10 +87,16 @@ export function repeat(runOnce: () => Promise<void>, intervalMs: number) {
   timer.unref();
 
   return {
+    wake() {
+      if (stopped) return;
+      if (running) again = true;
+      else tick();
+    },
     /** Stops the timer and waits for a run in progress. */
     async stop() {
+      stopped = true;
       clearInterval(timer);
-      await running;
+      while (running) await running;
     },
   };
 }

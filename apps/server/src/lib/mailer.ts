@@ -2,7 +2,9 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
+import type { Database } from "../db/client.ts";
 import type { Env } from "../env.ts";
+import { enqueueJobs, type JobHandler } from "./job-queue.ts";
 
 export interface Mail {
   to: string;
@@ -19,7 +21,13 @@ export type SendMail = (mail: Mail) => Promise<void>;
  */
 export function createMailer(env: Env, log: FastifyBaseLogger): SendMail {
   if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport(env.SMTP_URL);
+    // A silent SMTP server must not hold a job for nodemailer's default minutes (the job's lease is 5).
+    const transport = nodemailer.createTransport({
+      url: env.SMTP_URL,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return async (mail) => {
       await transport.sendMail({ from: env.MAIL_FROM, ...mail });
     };
@@ -35,4 +43,19 @@ export function createMailer(env: Env, log: FastifyBaseLogger): SendMail {
     const headers = Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}\n`);
     await writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n${headers.join("")}\n${mail.text}\n`);
   };
+}
+
+/** The job that sends one mail (decision 034). */
+export const MAIL_JOB = "mail";
+/** The waits after each failed attempt: about 4 hours of an SMTP outage is outlasted. */
+const MAIL_RETRY_MS = [1, 5, 30, 120, 120].map((minutes) => minutes * 60_000);
+
+/** Queues a mail in `db` (the transaction of the change it tells of, when there is one). */
+export function queueMail(db: Database, mail: Mail, now: Date) {
+  return enqueueJobs(db, [{ kind: MAIL_JOB, payload: mail, now }]);
+}
+
+/** Sends a queued mail; an SMTP error retries it. */
+export function mailJob(sendMail: SendMail): JobHandler {
+  return { run: async (payload) => sendMail(payload as Mail), retryAfterMs: MAIL_RETRY_MS };
 }

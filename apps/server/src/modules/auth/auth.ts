@@ -8,7 +8,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, createEmailVerificationToken, getOAuthState } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { PASSWORD_RULE_MESSAGE, passwordSchema, paths } from "@taskmint/shared";
-import type { SendMail } from "../../lib/mailer.ts";
+import type { Mail } from "../../lib/mailer.ts";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { accounts, sessions, twoFactors, users, verifications } from "../../db/schema/index.ts";
@@ -21,7 +21,8 @@ export interface AuthOptions {
   env: Env;
   db: Database;
   secret: string;
-  sendMail: SendMail;
+  /** Queues a mail on the job queue (decision 034): an SMTP outage or a restart loses none. */
+  queueMail: (mail: Mail) => Promise<void>;
   log: FastifyBaseLogger;
 }
 
@@ -76,7 +77,7 @@ export async function verificationMail(
 /** The paths that set a password; the spec's password rule applies to each. */
 const PASSWORD_SETTING_PATHS = new Set(["/reset-password", "/change-password"]);
 
-export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
+export function createAuth({ env, db, secret, queueMail, log }: AuthOptions) {
   const google = googleSignIn(env);
   return betterAuth({
     appName: "TaskMint",
@@ -106,7 +107,7 @@ export function createAuth({ env, db, secret, sendMail, log }: AuthOptions) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await sendMail({
+        await queueMail({
           to: user.email,
           subject: "Reset your TaskMint password",
           text: `Hello ${user.name},\n\nSomeone (we hope you) asked to reset your TaskMint password. Open this link within an hour to choose a new one:\n\n${url}\n\nThe link works once. If you did not ask for this, ignore this mail: your password stays as it is.\n`,

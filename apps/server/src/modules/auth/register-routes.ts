@@ -22,7 +22,7 @@ export const registerRoutes: FastifyPluginAsyncZod<{
         returnHeaders: true,
       });
       void reply.header("set-cookie", signIn.headers.getSetCookie());
-      mailVerificationLink(app, user);
+      await mailVerificationLink(app, user);
       return { user };
     },
     { config: options.rateLimit ? { rateLimit: options.rateLimit } : {} },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authEndpoints as endpoints, paths, unstorableCharacters } from "@taskmint/shared";
 import { trustedOrigins } from "../../env.ts";
 import { AppError } from "../../lib/errors.ts";
+import { queueMail } from "../../lib/mailer.ts";
 import { currentUser } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
 import { headersForAuth, verificationMail } from "./auth.ts";
@@ -15,14 +16,12 @@ type RateLimit = false | { max: number; timeWindow: string };
 /** Reset mails one address may receive an hour, whoever asks: nobody floods a mailbox. */
 export const RESET_MAILS_PER_EMAIL_PER_HOUR = 3;
 
-/** Mails a verification link to the user (rule R28), after the answer is sent. */
-export function mailVerificationLink(
+/** Queues the mail with a verification link to the user (rule R28; the job queue sends it, decision 034). */
+export async function mailVerificationLink(
   app: FastifyInstance,
   user: { id: string; name: string; email: string },
 ) {
-  app.background.run("verification mail", async () =>
-    app.sendMail(await verificationMail(app.auth, app.env.PUBLIC_URL, user)),
-  );
+  await queueMail(app.db, await verificationMail(app.auth, app.env.PUBLIC_URL, user), app.clock());
 }
 
 /** Verification mails a user may ask for an hour. */
@@ -203,7 +202,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
         "We sent several links in the last hour: please use the newest one or try again later",
       );
     }
-    mailVerificationLink(app, user);
+    await mailVerificationLink(app, user);
     return { status: true, message: `A new link is on its way to ${user.email}.` };
   });
 };
