@@ -345,6 +345,10 @@ export async function signInAdmin(
   return { id: userId, cookie: enrolled.cookie, totpSecret: enrolled.secret };
 }
 
+/** An admin's role change: an action that changes access, so it needs a second factor (rule R30). */
+export const changeRole = (app: App, cookie: string, userId: string, role: "worker" | "buyer") =>
+  app.inject({ method: "PATCH", url: `/api/admin/users/${userId}`, headers: { cookie }, payload: { role } });
+
 export interface TaskInput {
   task_title?: string;
   task_detail?: string;

@@ -6,6 +6,7 @@ import type { User } from "@taskmint/shared";
 import { eq } from "drizzle-orm";
 import { sessions, users } from "../../db/schema/index.ts";
 import {
+  changeRole,
   TEST_ORIGIN,
   registerUser,
   signInAdmin,
@@ -271,13 +272,7 @@ describe("Google sign-in against a local OpenID Connect provider", () => {
     expect(landing.searchParams.get("second_step")).toBe("1");
     expect(landing.searchParams.get("from")).toBe("/dashboard/manage-users");
     expect(await ctx.db.$count(sessions, eq(sessions.userId, admin.id))).toBe(sessionsBefore);
-    const gated = () =>
-      ctx.app.inject({
-        method: "PATCH",
-        url: `/api/admin/users/${worker.user.id}`,
-        headers: { cookie: landed.challenge ?? "" },
-        payload: { role: "buyer" },
-      });
+    const gated = () => changeRole(ctx.app, landed.challenge ?? "", worker.user.id, "buyer");
     expect((await gated()).statusCode).toBe(401);
 
     const secret = admin.totpSecret ?? "";
@@ -295,12 +290,7 @@ describe("Google sign-in against a local OpenID Connect provider", () => {
       user: { email, role: "admin" },
       session: { two_factor_verified: true },
     });
-    const changed = await ctx.app.inject({
-      method: "PATCH",
-      url: `/api/admin/users/${worker.user.id}`,
-      headers: { cookie },
-      payload: { role: "buyer" },
-    });
+    const changed = await changeRole(ctx.app, cookie, worker.user.id, "buyer");
     expect(changed.statusCode, changed.body).toBe(200);
   });
 

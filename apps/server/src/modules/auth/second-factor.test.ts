@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { sessions, twoFactors } from "../../db/schema/index.ts";
 import {
+  changeRole,
   ADMIN_PASSWORD,
   registerUser,
   sessionCookie,
@@ -27,14 +28,6 @@ const me = (cookie: string) => ctx.app.inject({ method: "GET", url: "/api/me", h
 const sessionVerified = async (cookie: string) =>
   (await me(cookie)).json<{ session: { two_factor_verified: boolean } }>().session.two_factor_verified;
 const sessionCount = (userId: string) => ctx.db.$count(sessions, eq(sessions.userId, userId));
-/** A role change: an admin action that changes access, so it needs a second factor. */
-const changeRole = (cookie: string, userId: string, role: "worker" | "buyer") =>
-  ctx.app.inject({
-    method: "PATCH",
-    url: `/api/admin/users/${userId}`,
-    headers: { cookie },
-    payload: { role },
-  });
 
 /** A code that matches none of the steps the library accepts now. */
 function wrongCode(secret: string): string {
@@ -77,7 +70,7 @@ describe("a session records whether it passed a second factor", () => {
     expect(await sessionCount(admin.id)).toBe(2);
     // A password-only session passes nothing, whatever the account does later.
     expect(await sessionVerified(laptopCookie)).toBe(false);
-    expect((await changeRole(laptopCookie, worker.user.id, "buyer")).statusCode).toBe(403);
+    expect((await changeRole(ctx.app, laptopCookie, worker.user.id, "buyer")).statusCode).toBe(403);
 
     const { cookie } = await turnOnTwoFactor(ctx.app, {
       id: admin.id,
@@ -90,8 +83,8 @@ describe("a session records whether it passed a second factor", () => {
     expect(await sessionVerified(cookie)).toBe(true);
     // Another account's sessions stay.
     expect((await me(worker.cookie)).statusCode).toBe(200);
-    expect((await changeRole(laptopCookie, worker.user.id, "buyer")).statusCode).toBe(401);
-    expect((await changeRole(cookie, worker.user.id, "buyer")).statusCode).toBe(200);
+    expect((await changeRole(ctx.app, laptopCookie, worker.user.id, "buyer")).statusCode).toBe(401);
+    expect((await changeRole(ctx.app, cookie, worker.user.id, "buyer")).statusCode).toBe(200);
   });
 
   it("a sign-in's code makes a session that passed; one that did not is refused at the gate, and changes nothing", async () => {
@@ -99,7 +92,7 @@ describe("a session records whether it passed a second factor", () => {
     const worker = await registerUser(ctx.app, "worker");
     expect(await sessionVerified(admin.cookie)).toBe(true);
     await forgetSecondFactor(admin.id);
-    const refused = await changeRole(admin.cookie, worker.user.id, "buyer");
+    const refused = await changeRole(ctx.app, admin.cookie, worker.user.id, "buyer");
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       error: { code: "TWO_FACTOR_REQUIRED", details: { reason: "session_not_verified" } },
@@ -127,8 +120,8 @@ describe("a session records whether it passed a second factor", () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(await sessionVerified(admin.cookie)).toBe(true);
     expect(await sessionVerified(other.cookie)).toBe(false);
-    expect((await changeRole(admin.cookie, worker.user.id, "buyer")).statusCode).toBe(200);
-    expect((await changeRole(other.cookie, worker.user.id, "worker")).statusCode).toBe(403);
+    expect((await changeRole(ctx.app, admin.cookie, worker.user.id, "buyer")).statusCode).toBe(200);
+    expect((await changeRole(ctx.app, other.cookie, worker.user.id, "worker")).statusCode).toBe(403);
     // A third code of one secret may wait for the next time step.
   }, 70_000);
 

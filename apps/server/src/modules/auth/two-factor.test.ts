@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Withdrawal } from "@taskmint/shared";
 import { sessions, twoFactors, users } from "../../db/schema/index.ts";
 import {
+  changeRole,
   ADMIN_PASSWORD,
   registerUser,
   sessionCookie,
@@ -325,14 +326,7 @@ describe("the admin two-factor gate (rule R27)", () => {
     refusedWithTwoFactorRequired(
       await post(`/api/admin/withdrawals/${second.id}/reject`, { reason: "Wrong number" }, admin.cookie),
     );
-    refusedWithTwoFactorRequired(
-      await ctx.app.inject({
-        method: "PATCH",
-        url: `/api/admin/users/${worker.user.id}`,
-        headers: { cookie: admin.cookie },
-        payload: { role: "buyer" },
-      }),
-    );
+    refusedWithTwoFactorRequired(await changeRole(ctx.app, admin.cookie, worker.user.id, "buyer"));
     // Reading stays open: the pages show what waits, and why it cannot be decided yet.
     const pending = await ctx.app.inject({
       method: "GET",
@@ -359,12 +353,7 @@ describe("the admin two-factor gate (rule R27)", () => {
       cookie,
     );
     expect(rejected.statusCode, rejected.body).toBe(200);
-    const changed = await ctx.app.inject({
-      method: "PATCH",
-      url: `/api/admin/users/${worker.user.id}`,
-      headers: { cookie },
-      payload: { role: "buyer" },
-    });
+    const changed = await changeRole(ctx.app, cookie, worker.user.id, "buyer");
     expect(changed.statusCode, changed.body).toBe(200);
   });
 });

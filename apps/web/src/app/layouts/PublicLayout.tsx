@@ -128,6 +128,13 @@ function TopBar() {
   );
 }
 
+const FOOTER_LINKS = [
+  { label: "All tasks", to: paths.allTasks },
+  { label: "About us", to: paths.about },
+  { label: "Register as a worker", to: `${paths.register}?role=worker` },
+  { label: "Register as a buyer", to: `${paths.register}?role=buyer` },
+];
+
 /** No invented address, phone or opening hours (rule R19): what the site is, its pages, its links. */
 function Footer() {
   return (
@@ -142,32 +149,13 @@ function Footer() {
         <nav aria-label="Footer">
           <h2 className="mb-2 font-bold">Explore</h2>
           <ul className="grid grid-cols-2 gap-x-4 text-sm sm:grid-cols-1">
-            <li>
-              <Link className="link-hover inline-flex min-h-11 items-center sm:min-h-8" to={paths.allTasks}>
-                All tasks
-              </Link>
-            </li>
-            <li>
-              <Link className="link-hover inline-flex min-h-11 items-center sm:min-h-8" to={paths.about}>
-                About us
-              </Link>
-            </li>
-            <li>
-              <Link
-                className="link-hover inline-flex min-h-11 items-center sm:min-h-8"
-                to={`${paths.register}?role=worker`}
-              >
-                Register as a worker
-              </Link>
-            </li>
-            <li>
-              <Link
-                className="link-hover inline-flex min-h-11 items-center sm:min-h-8"
-                to={`${paths.register}?role=buyer`}
-              >
-                Register as a buyer
-              </Link>
-            </li>
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link className="link-hover inline-flex min-h-11 items-center sm:min-h-8" to={link.to}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <div>

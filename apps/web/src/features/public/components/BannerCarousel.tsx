@@ -70,22 +70,22 @@ export function BannerCarousel() {
               </div>
             </div>
             <div className="absolute bottom-0 right-0 flex gap-2">
-              <button
-                type="button"
-                className="btn btn-circle btn-ghost size-11 border border-base-300"
-                aria-label="Previous slide"
-                onClick={() => embla?.scrollPrev()}
-              >
-                <ChevronLeft aria-hidden="true" />
-              </button>
-              <button
-                type="button"
-                className="btn btn-circle btn-ghost size-11 border border-base-300"
-                aria-label="Next slide"
-                onClick={() => embla?.scrollNext()}
-              >
-                <ChevronRight aria-hidden="true" />
-              </button>
+              {(
+                [
+                  { label: "Previous slide", Icon: ChevronLeft, go: () => embla?.scrollPrev() },
+                  { label: "Next slide", Icon: ChevronRight, go: () => embla?.scrollNext() },
+                ] as const
+              ).map(({ label, Icon, go }) => (
+                <button
+                  key={label}
+                  type="button"
+                  className="btn btn-circle btn-ghost size-11 border border-base-300"
+                  aria-label={label}
+                  onClick={go}
+                >
+                  <Icon aria-hidden="true" />
+                </button>
+              ))}
             </div>
             {engine}
           </div>
