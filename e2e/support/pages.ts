@@ -76,6 +76,7 @@ export async function allPages(baseUrl: string): Promise<Screen[]> {
       "purchase-coin": d.purchaseCoin,
       "payment-history": d.paymentHistory,
       "blocked-workers": d.blockedWorkers,
+      developer: d.developer,
       statement: d.statement,
       notifications: d.notifications,
     },
