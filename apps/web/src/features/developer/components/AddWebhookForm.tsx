@@ -60,7 +60,12 @@ export function AddWebhookForm({ full }: { full: boolean }) {
           type="url"
           inputMode="url"
           placeholder="https://example.com/taskmint"
-          hint="An https address of yours; TaskMint posts each event to it, signed."
+          hint={
+            // daisyUI's hint keeps to one line: this one wraps on phones.
+            <span className="whitespace-normal">
+              An https address of yours; each event is posted to it, signed.
+            </span>
+          }
         />
         <EventChoices />
         <FormError />

@@ -44,7 +44,7 @@ function CreateKeyForm({ full }: { full: boolean }) {
             <Field
               name="name"
               label="Key name"
-              hint="Say where it runs: “Nightly import”, “CI”."
+              hint={<span className="whitespace-normal">Say where it runs: “Nightly import”, “CI”.</span>}
               maxLength={100}
             />
           </div>
