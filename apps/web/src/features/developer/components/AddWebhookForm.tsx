@@ -74,6 +74,7 @@ export function AddWebhookForm({ full }: { full: boolean }) {
         </div>
       </Form>
       <OneTimeSecret
+        label="Signing secret"
         secret={secret}
         title="Your endpoint's signing secret"
         what="this secret (your receiver checks each delivery's signature with it)"

@@ -56,6 +56,7 @@ function CreateKeyForm({ full }: { full: boolean }) {
         <FormError />
       </Form>
       <OneTimeSecret
+        label="Key"
         secret={created}
         title="Your new API key"
         what="this key"

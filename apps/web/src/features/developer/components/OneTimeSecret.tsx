@@ -9,12 +9,15 @@ import { Dialog } from "../../../components/ui/Dialog.tsx";
 export function OneTimeSecret({
   secret,
   title,
+  label,
   what,
   onClose,
 }: {
   /** The secret, or null while none is shown. */
   secret: string | null;
   title: string;
+  /** The field's label: "Key", "Signing secret". */
+  label: string;
   /** What the secret is, in the sentence "Copy {what} now". */
   what: string;
   onClose: () => void;
@@ -44,7 +47,7 @@ export function OneTimeSecret({
           </span>
         </p>
         <label htmlFor="one-time-secret" className="text-sm font-medium">
-          {title}
+          {label}
         </label>
         <input
           id="one-time-secret"
