@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { pageQuerySchema } from "./paging.ts";
 import { taskCategorySchema } from "./tasks.ts";
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from "./trust.ts";
 
 // Issue 35 point 5 (decision 036): a buyer posts many tasks at once from a CSV file.
 
@@ -31,11 +30,6 @@ export const BATCH_COLUMNS = [
   "min_approval_rate",
   "min_level",
 ] as const;
-
-/** The optional Idempotency-Key header of every POST a key can make (decision 036). */
-export const optionalIdempotencyHeadersSchema = z.object({
-  [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional(),
-});
 
 export const batchFormFieldsSchema = z.object({
   /**

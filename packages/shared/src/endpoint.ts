@@ -19,6 +19,8 @@ export interface FormBody {
   files: Record<string, { required: boolean; many?: number }>;
   /** Also taken as JSON (the files then absent). */
   json?: boolean;
+  /** The largest file it takes, in bytes, when not the image limit (a batch's CSV). */
+  maxFileBytes?: number;
 }
 
 export interface Endpoint {

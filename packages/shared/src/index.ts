@@ -14,5 +14,6 @@ export * from "./security.ts";
 export * from "./api-keys.ts";
 export * from "./webhooks.ts";
 export * from "./batches.ts";
+export * from "./idempotency.ts";
 export * from "./endpoint.ts";
 export * from "./endpoints/index.ts";

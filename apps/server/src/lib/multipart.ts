@@ -13,15 +13,30 @@ interface MultipartForm {
 /** The most files one form may carry (a submission's three screenshots and a spare). */
 const MAX_FILES = 4;
 
-/** Reads a whole multipart form into memory; files are capped at the image size limit. */
-async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
+/** Forms already read: the Idempotency-Key's fingerprint reads a form before its route does. */
+const formsRead = new WeakMap<FastifyRequest, Promise<MultipartForm>>();
+
+/**
+ * Reads a whole multipart form into memory, once per request; files are capped at the form's
+ * limit (the image size limit unless it names another).
+ */
+export function readMultipart(request: FastifyRequest, form: FormBody): Promise<MultipartForm> {
+  let read = formsRead.get(request);
+  if (!read) {
+    read = readParts(request, form.maxFileBytes ?? MAX_IMAGE_BYTES);
+    formsRead.set(request, read);
+  }
+  return read;
+}
+
+async function readParts(request: FastifyRequest, maxFileBytes: number): Promise<MultipartForm> {
   if (!request.isMultipart()) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send this form as multipart/form-data");
   }
   const form: MultipartForm = { fields: {}, files: {} };
   try {
     for await (const part of request.parts({
-      limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_FILES, fields: 20, fieldSize: 20_000 },
+      limits: { fileSize: maxFileBytes, files: MAX_FILES, fields: 20, fieldSize: 20_000 },
     })) {
       if (part.type === "file") {
         const bytes = await part.toBuffer();
@@ -34,7 +49,12 @@ async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
     // Everything in this loop reads the client's bytes: a missing boundary, a truncated or
     // garbled body, too many parts. None of it is the server's fault.
     if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
-      throw new AppError("TOO_LARGE", "Images must be at most 5 MB");
+      throw new AppError(
+        "TOO_LARGE",
+        maxFileBytes === MAX_IMAGE_BYTES
+          ? "Images must be at most 5 MB"
+          : `Files must be at most ${Math.round(maxFileBytes / (1024 * 1024))} MB`,
+      );
     throw new AppError(
       "VALIDATION",
       "The form could not be read: send it as multipart/form-data with a boundary and every part complete",
@@ -65,7 +85,9 @@ export async function readForm<F extends FormBody>(
   form: F,
 ): Promise<{ fields: z.output<F["fields"]>; files: FilesOf<F> }> {
   const sent: { fields: unknown; files: Record<string, Buffer[]> } =
-    form.json && !request.isMultipart() ? { fields: request.body, files: {} } : await readMultipart(request);
+    form.json && !request.isMultipart()
+      ? { fields: request.body, files: {} }
+      : await readMultipart(request, form);
   const parsed = form.fields.safeParse(sent.fields);
   const details = parsed.success ? {} : fieldMessages(parsed.error.issues);
   const files: Record<string, Buffer | Buffer[] | undefined> = {};

@@ -1,4 +1,5 @@
-import type { Access, Endpoint } from "@taskmint/shared";
+import { createHash } from "node:crypto";
+import { IDEMPOTENCY_KEY_HEADER, type Access, type Endpoint } from "@taskmint/shared";
 import type {
   FastifyInstance,
   FastifyReply,
@@ -9,7 +10,9 @@ import type {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { requireRole } from "./auth-guard.ts";
+import { fingerprintOf, runOnce } from "../lib/idempotency.ts";
+import { readMultipart } from "../lib/multipart.ts";
+import { currentUser, requireRole, type SessionUser } from "./auth-guard.ts";
 
 type App = FastifyInstance<
   FastifyInstance["server"],
@@ -21,13 +24,25 @@ type App = FastifyInstance<
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
 
-/** The request as the endpoint's schemas leave it (validated, trimmed, defaults filled in). */
+/** Past the role check of an access that needs one, the request's user is known. */
+type SignedIn<E extends Endpoint> = E["access"] extends "public" | "optional"
+  ? unknown
+  : { sessionUser: SessionUser };
+
+/**
+ * The request as the endpoint's schemas leave it (validated, trimmed, defaults filled in), with
+ * its user when the endpoint's access needs one.
+ */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: Parsed<E["params"]>;
   Querystring: Parsed<E["query"]>;
   Body: Parsed<E["body"]>;
   Headers: Parsed<E["headers"]>;
-}>;
+}> &
+  SignedIn<E>;
+
+/** A signed-in request with these params, for helpers that several routes share. */
+export type SignedInRequest<Params> = FastifyRequest<{ Params: Params }> & { sessionUser: SessionUser };
 
 type Answer<E extends Endpoint> =
   E["response"] extends Record<number, z.ZodType> ? z.input<E["response"][keyof E["response"]]> : unknown;
@@ -77,10 +92,53 @@ function successStatusOf(endpoint: Endpoint) {
   return statuses.length === 1 && statuses[0] !== 200 ? statuses[0] : undefined;
 }
 
+/** What an Idempotency-Key compares of a request: the JSON body, or a form's fields and files' hashes. */
+async function bodyOf(endpoint: Endpoint, request: FastifyRequest) {
+  if (!endpoint.form || (endpoint.form.json && !request.isMultipart())) return request.body ?? null;
+  const form = await readMultipart(request, endpoint.form);
+  const files = Object.entries(form.files).map(([name, contents]): [string, string[]] => [
+    name,
+    contents.map((bytes) => createHash("sha256").update(bytes).digest("hex")),
+  ]);
+  return { fields: form.fields, files: Object.fromEntries(files) };
+}
+
+type RawHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
+
+/**
+ * Decision 036: a POST an API key can make runs once per Idempotency-Key (when one is sent),
+ * for key and session requests alike; a retry answers the first answer, marked with
+ * `Idempotent-Replayed: true`.
+ */
+function idempotent(app: App, endpoint: Endpoint, handle: RawHandler): RawHandler {
+  return async (request, reply) => {
+    const key = (request.headers as Record<string, string | undefined>)[IDEMPOTENCY_KEY_HEADER];
+    if (key === undefined) return handle(request, reply);
+    const ownerId = (await currentUser(request)).id;
+    const body = await bodyOf(endpoint, request);
+    const fingerprint = fingerprintOf({ method: request.method, url: request.url, body });
+    const result = await runOnce(app.db, { ownerId, key, fingerprint, clock: app.clock }, async () => {
+      const answer = await handle(request, reply);
+      if (answer === reply)
+        throw new Error(`${endpoint.operationId} sent its answer itself: it cannot be kept`);
+      return { status: reply.statusCode, answer };
+    });
+    void reply.code(result.status);
+    if (result.replayed) void reply.header("idempotent-replayed", "true");
+    return result.answer;
+  };
+}
+
+/** Whether a declaration documents the Idempotency-Key header. */
+const declaresIdempotencyKey = (endpoint: Endpoint) =>
+  Boolean(
+    (endpoint.headers as { shape?: Record<string, unknown> } | undefined)?.shape?.[IDEMPOTENCY_KEY_HEADER],
+  );
+
 /**
  * Registers the route of a declared endpoint (decision 032): its method, path and schemas come
  * from the declaration, its access decides the role check that runs before anything else, its
- * `keys` whether an API key may call it, and a declared 201 is the status the handler's answer
+ * `keys` whether an API key may call it (and a POST it may call honours an Idempotency-Key), and a declared 201 is the status the handler's answer
  * goes out with.
  */
 export function route<E extends Endpoint>(
@@ -94,8 +152,12 @@ export function route<E extends Endpoint>(
     throw new Error(
       `${endpoint.operationId}: an API key acts as its buyer, so only buyer endpoints take keys`,
     );
+  const takesKey = endpoint.method === "POST" && endpoint.keys === true;
+  if (takesKey && !declaresIdempotencyKey(endpoint))
+    throw new Error(`${endpoint.operationId}: a POST a key can make declares the Idempotency-Key header`);
   const status = successStatusOf(endpoint);
-  const handle = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown;
+  const given = handler as unknown as RawHandler;
+  const handle = takesKey ? idempotent(app, endpoint, given) : given;
   app.route({
     ...rest,
     // Read by api-key-auth.ts: whether an API key may call this route (decision 033).

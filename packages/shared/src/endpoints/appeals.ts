@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParamsSchema } from "../common.ts";
 import { defineEndpoint } from "../endpoint.ts";
+import { optionalIdempotencyHeadersSchema } from "../idempotency.ts";
 import { pageOf, pageQuerySchema } from "../paging.ts";
 import { appealCaseSchema, submissionSchema } from "../tasks.ts";
 import { adminAppealDecisionSchema, appealAnswerSchema, appealRequestSchema } from "../trust.ts";
@@ -29,6 +30,7 @@ export const appealsEndpoints = {
     operationId: "overturnRejection",
     access: "buyer",
     keys: true,
+    headers: optionalIdempotencyHeadersSchema,
     tags: ["buyer"],
     summary: "Overturn your rejection: the submission is approved and the worker paid",
     description: `Paid from the task's escrow (taking an open slot) when it has one, else from your wallet: 409 INSUFFICIENT_COINS when it cannot pay. ${closedNote}`,
@@ -42,6 +44,7 @@ export const appealsEndpoints = {
     operationId: "upholdRejection",
     access: "buyer",
     keys: true,
+    headers: optionalIdempotencyHeadersSchema,
     tags: ["buyer"],
     summary: "Uphold your rejection with an answer; the worker may then escalate",
     description: closedNote,

@@ -1,5 +1,6 @@
 import { idParamsSchema, rejectionSchema } from "../common.ts";
 import { defineEndpoint } from "../endpoint.ts";
+import { optionalIdempotencyHeadersSchema } from "../idempotency.ts";
 import { pageOf } from "../paging.ts";
 import { submissionListQuerySchema, submissionSchema, submitWorkSchema } from "../tasks.ts";
 
@@ -48,6 +49,7 @@ export const submissionsEndpoints = {
     operationId: "approveSubmission",
     access: "buyer",
     keys: true,
+    headers: optionalIdempotencyHeadersSchema,
     tags: ["buyer"],
     summary: "Approve a pending submission: the worker is paid",
     params: idParams,
@@ -60,6 +62,7 @@ export const submissionsEndpoints = {
     operationId: "rejectSubmission",
     access: "buyer",
     keys: true,
+    headers: optionalIdempotencyHeadersSchema,
     tags: ["buyer"],
     summary: "Reject a pending submission with a reason",
     params: idParams,

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { idParamsSchema, refundedCoinsSchema } from "../common.ts";
 import { defineEndpoint } from "../endpoint.ts";
+import { optionalIdempotencyHeadersSchema } from "../idempotency.ts";
 import { largePageOf, pageOf, pageQuerySchema } from "../paging.ts";
 import {
   categorySchema,
   createTaskFieldsSchema,
   editableTaskFieldsSchema,
   publicTaskQuerySchema,
+  taskCategorySchema,
   taskDetailsSchema,
   taskSchema,
   taskSearchPageSchema,
@@ -25,6 +27,15 @@ export const tasksEndpoints = {
     tags: ["tasks"],
     summary: "The task categories, in the order the filters show them",
     response: { 200: z.array(categorySchema) },
+  }),
+  getCategoryPicture: defineEndpoint({
+    method: "GET",
+    path: "/api/categories/:id/picture",
+    operationId: "getCategoryPicture",
+    access: "public",
+    tags: ["tasks"],
+    summary: "A category's picture (SVG): the image of a task posted by a program without one",
+    params: z.object({ id: taskCategorySchema }),
   }),
   listTasks: defineEndpoint({
     method: "GET",
@@ -56,11 +67,12 @@ export const tasksEndpoints = {
     operationId: "createTask",
     access: "buyer",
     keys: true,
+    headers: optionalIdempotencyHeadersSchema,
     tags: ["tasks"],
     summary: "Post a task, funding its escrow from your coins",
     description:
-      "multipart/form-data: task_title, task_detail, required_workers, payable_amount, completion_date (YYYY-MM-DD, today or later), submission_info and the file task_image; optional category (default other), estimated_minutes (1-600, default 5), time_limit_minutes (5-1440, default 60) and proof_images (0-3, default 0). Costs required_workers x payable_amount coins; 409 INSUFFICIENT_COINS saves nothing.",
-    form: { fields: createTaskFieldsSchema, files: { task_image: { required: true } } },
+      "multipart/form-data: task_title, task_detail, required_workers, payable_amount, completion_date (YYYY-MM-DD, today or later), submission_info and the file task_image (optional with an API key: a task posted by a program shows its category's picture); optional category (default other), estimated_minutes (1-600, default 5), time_limit_minutes (5-1440, default 60) and proof_images (0-3, default 0). Costs required_workers x payable_amount coins; 409 INSUFFICIENT_COINS saves nothing. Takes an Idempotency-Key.",
+    form: { fields: createTaskFieldsSchema, files: { task_image: { required: false } } },
     response: { 201: taskSchema },
     errors: [409, 413, 415],
   }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParamsSchema } from "../common.ts";
 import { defineEndpoint } from "../endpoint.ts";
+import { optionalIdempotencyHeadersSchema } from "../idempotency.ts";
 import { pageOf, pageQuerySchema } from "../paging.ts";
 import {
   blockedWorkerSchema,
@@ -30,6 +31,7 @@ export const trustEndpoints = {
     operationId: "blockWorker",
     access: "buyer",
     keys: true,
+    headers: optionalIdempotencyHeadersSchema,
     tags: ["buyer"],
     summary: "Block a worker from your tasks, with a private note",
     description:

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParamsSchema } from "../common.ts";
 import { defineEndpoint } from "../endpoint.ts";
+import { optionalIdempotencyHeadersSchema } from "../idempotency.ts";
 import {
   createdWebhookSchema,
   createWebhookSchema,
@@ -75,6 +76,7 @@ export const webhooksEndpoints = {
     params: idParamsSchema("Unknown webhook"),
     response: { 201: deliverySchema },
     keys: true,
+    headers: optionalIdempotencyHeadersSchema,
   }),
   listWebhookDeliveries: defineEndpoint({
     method: "GET",
@@ -111,5 +113,6 @@ export const webhooksEndpoints = {
     response: { 200: deliverySchema },
     errors: [409],
     keys: true,
+    headers: optionalIdempotencyHeadersSchema,
   }),
 };

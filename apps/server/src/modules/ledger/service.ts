@@ -40,6 +40,39 @@ export async function openAccount(
     .onConflictDoNothing({ target: ledgerAccounts.ownerKey });
 }
 
+/** Opens many escrow accounts in one statement (a batch of tasks, decision 036). */
+export async function openEscrows(db: Database, taskIds: string[]): Promise<void> {
+  if (taskIds.length === 0) return;
+  await db
+    .insert(ledgerAccounts)
+    .values(taskIds.map((id) => ({ kind: "escrow" as const, ownerKey: escrowOf(id), userId: null })))
+    .onConflictDoNothing({ target: ledgerAccounts.ownerKey });
+}
+
+/**
+ * Funds each task's escrow from its buyer's wallet, in one statement (ledger_transfer per task,
+ * so each moves once and the wallet never goes below zero: 409 INSUFFICIENT_COINS).
+ */
+export async function fundEscrows(
+  db: Database,
+  funding: { buyerId: string; tasks: { id: string; amount: number }[] },
+): Promise<void> {
+  if (funding.tasks.length === 0) return;
+  const id = sql`funded.id`;
+  try {
+    await db.execute(
+      sql`select count(*) filter (where ${transferSql({
+        from: walletOf(funding.buyerId),
+        to: escrowKeySql(id),
+        amount: sql`funded.amount`,
+        idempotencyKey: sql`'task-fund:' || ${id}`,
+      })}) from jsonb_to_recordset(${JSON.stringify(funding.tasks)}::jsonb) as funded(id text, amount bigint)`,
+    );
+  } catch (error) {
+    throw asLedgerError(error);
+  }
+}
+
 export interface TransferRequest {
   /** Owner keys of the two accounts (see walletOf, escrowOf, ...). */
   from: string;

@@ -1,13 +1,23 @@
 import { TASK_CATEGORIES, tasksEndpoints as endpoints } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AppError } from "../../lib/errors.ts";
 import { readForm } from "../../lib/multipart.ts";
 import { currentUser, sessionUser } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
+import { categoryPicture } from "./category-picture.ts";
 import { listBuyerTasks, listPublicTasksJson, listWorkerTasks } from "./lists.ts";
 import { createTask, deleteTask, getTaskDetails, updateTask } from "./service.ts";
 
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.listCategories, () => [...TASK_CATEGORIES]);
+
+  route(app, endpoints.getCategoryPicture, (request, reply) =>
+    reply
+      .type("image/svg+xml")
+      .header("cache-control", "public, max-age=86400")
+      .header("content-security-policy", "default-src 'none'")
+      .send(categoryPicture(request.params.id)),
+  );
 
   route(app, endpoints.listTasks, async (request, reply) => {
     const audience = (await sessionUser(request)) ? "signed-in" : "visitor";
@@ -32,8 +42,11 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, endpoints.createTask, async (request) => {
-    const { id } = await currentUser(request);
+    const { id, apiKeyId } = await currentUser(request);
     const { fields, files } = await readForm(request, endpoints.createTask.form);
+    // Decision 036: a program's task may come without an image (its category's picture stands in).
+    if (!files.task_image && !apiKeyId)
+      throw new AppError("VALIDATION", "Task image is required", { task_image: "Task image is required" });
     const task = await createTask(app.db, { buyerId: id, fields, image: files.task_image, now: app.clock() });
     return task;
   });

@@ -17,32 +17,37 @@ import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts"
 import { activeReservationOf, endReservationsOfTask } from "../reservations/service.ts";
 import { submissionOfWorker } from "../submissions/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
+import { queueWebhookEvent } from "../webhooks/service.ts";
+import { categoryPictureUrl } from "./category-picture.ts";
 import { selectTasks, taskFor, toTask } from "./views.ts";
 
 // Listing and searching tasks is lists.ts; the admin's list of every task is offered here, the
 // module's face to others.
 export { listAllTasks } from "./lists.ts";
+export { postFundedTasks } from "./bulk.ts";
 
 export interface Actor {
   id: string;
   role: Role;
 }
 
-/** Rule R2: the task, its image and its escrow, funded from the buyer's wallet, in one transaction. */
+/** What a new task's completion date breaks beyond its schema (it is in the past), or null. */
+export const completionDateProblem = (fields: Pick<CreateTaskFields, "completion_date">, now: Date) =>
+  fields.completion_date < isoDate(now) ? "Completion date must be today or later" : null;
+
+/** Rule R2: the task, its image (or its category's picture, decision 036) and its escrow, funded from the buyer's wallet, in one transaction. */
 export async function createTask(
   db: Database,
-  task: { buyerId: string; fields: CreateTaskFields; image: Buffer; now: Date },
+  task: { buyerId: string; fields: CreateTaskFields; image: Buffer | undefined; now: Date },
 ): Promise<Task> {
   const { buyerId, fields, image, now } = task;
-  if (fields.completion_date < isoDate(now)) {
-    const message = "Completion date must be today or later";
-    throw new AppError("VALIDATION", message, { completion_date: message });
-  }
-  const processed = await processImage(image);
+  const late = completionDateProblem(fields, now);
+  if (late) throw new AppError("VALIDATION", late, { completion_date: late });
+  const processed = image ? await processImage(image) : null;
   const id = randomUUID();
   const cost = fields.required_workers * fields.payable_amount;
   await db.transaction(async (tx) => {
-    const imageUrl = await storeImage(tx, processed);
+    const imageUrl = processed ? await storeImage(tx, processed) : categoryPictureUrl(fields.category);
     await tx.insert(tasks).values({
       id,
       buyerId,
@@ -227,8 +232,22 @@ export async function expireTasks(db: Database, now: Date, batch = 200): Promise
     .where(and(eq(tasks.status, "open"), lt(tasks.completionDate, isoDate(now))))
     .limit(batch);
   for (const { id } of due) {
-    // Another server process may close the same task: closing twice refunds once.
-    await db.transaction((tx) => closeTask(tx, id, { delete: false, now }));
+    // Another server process may close the same task: closing twice refunds once, and tells once.
+    await db.transaction(async (tx) => {
+      const [open] = await tx
+        .select({ buyerId: tasks.buyerId })
+        .from(tasks)
+        .where(and(eq(tasks.id, id), eq(tasks.status, "open")))
+        .for("update");
+      if (!open) return;
+      await closeTask(tx, id, { delete: false, now });
+      await queueWebhookEvent(tx, {
+        buyerId: open.buyerId,
+        type: "task.expired",
+        data: { task_id: id },
+        now,
+      });
+    });
   }
   return due.length;
 }
