@@ -60,7 +60,7 @@ export function useDeleteWebhook() {
 export function useTestWebhook() {
   const refresh = useRefreshWebhooks();
   return useMutation({
-    mutationFn: (id: string) => call(webhooksEndpoints.testWebhook, { params: { id } }),
+    mutationFn: (id: string) => call(webhooksEndpoints.testWebhook, { params: { id }, headers: {} }),
     onSuccess: refresh,
   });
 }
@@ -68,7 +68,8 @@ export function useTestWebhook() {
 export function useResendDelivery() {
   const refresh = useRefreshWebhooks();
   return useMutation({
-    mutationFn: (id: string) => call(webhooksEndpoints.resendWebhookDelivery, { params: { id } }),
+    mutationFn: (id: string) =>
+      call(webhooksEndpoints.resendWebhookDelivery, { params: { id }, headers: {} }),
     onSuccess: refresh,
   });
 }
