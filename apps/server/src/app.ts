@@ -34,6 +34,7 @@ import { passwordRoutes } from "./modules/auth/password-routes.ts";
 import { registerRoutes } from "./modules/auth/register-routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { twoFactorRoutes } from "./modules/auth/two-factor-routes.ts";
+import { batchRoutes } from "./modules/batches/routes.ts";
 import { bonusRoutes } from "./modules/bonuses/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { ledgerRoutes } from "./modules/ledger/routes.ts";
@@ -265,6 +266,7 @@ export async function buildApp(deps: AppDeps) {
     await site.register(ledgerRoutes);
     await site.register(uploadRoutes);
     await site.register(taskRoutes);
+    await site.register(batchRoutes);
     await site.register(submissionRoutes);
     await site.register(reservationRoutes);
     await site.register(trustRoutes);
