@@ -25,8 +25,8 @@ curl ${origin}/api/tasks \\
   -F submission_info="Your five ratings, in order" \\
   -F required_workers=10 \\
   -F payable_amount=3 \\
-  -F completion_date=2030-01-31 \\
-  -F task_image=@logos.png
+  -F category=data_entry \\
+  -F completion_date=2030-01-31
 `,
   );
 
@@ -74,12 +74,12 @@ export function apiGuide(publicUrl: string, keyOperations: readonly (readonly [s
 - **From a program**: a buyer's API key, sent as \`Authorization: Bearer tm_...\` (\`apiKey\` below). Create and revoke keys on the [Developer page](${developerPage}), at most ${MAX_API_KEYS_PER_BUYER} at a time; a key is shown once, when it is made. A key acts as its buyer, spending the buyer's coins, on these operations only; everywhere else it is refused with 403, and a revoked or malformed key is 401:
 ${keyList}
 - **Rate limit**: ${API_KEY_REQUESTS_PER_MINUTE} requests a minute per key; the next answers 429 \`RATE_LIMITED\` with a \`Retry-After\` header (seconds).
-- **Retrying safely**: send an \`Idempotency-Key\` header (any unique text, a UUID say) on a POST that posts tasks or moves coins. The same key with the same body answers the first result again instead of acting twice; the same key with another body is 409 \`IDEMPOTENCY_MISMATCH\`. The operations that require it say so (their \`${IDEMPOTENCY_KEY_HEADER}\` header).
+- **Retrying safely**: every POST a key can make takes an \`Idempotency-Key\` header (any unique text, a UUID say; the operations list it as \`${IDEMPOTENCY_KEY_HEADER}\`). The same key with the same request answers the first answer again instead of acting twice, for 24 hours; the same key with another request is 409 \`IDEMPOTENCY_MISMATCH\`. Send one whenever a retry could post tasks or move coins twice.
 
 ## Quick start
 
 1. **Create a key**: sign in as a buyer, open the [Developer page](${developerPage}), name a key (say "Nightly import") and copy it from the dialog; it is not shown again. Keep it in an environment variable, \`TASKMINT_KEY\`.
-2. **Post a task** with curl (\`multipart/form-data\`; it costs \`required_workers\` × \`payable_amount\` coins, taken from your balance into escrow):
+2. **Post a task** with curl (\`multipart/form-data\`; it costs \`required_workers\` × \`payable_amount\` coins, taken from your balance into escrow; a program need not send an image, the task then shows its category's picture):
 
 ${curlPostTask(origin)}
 
