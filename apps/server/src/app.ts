@@ -174,6 +174,12 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("readSession", createSessionReader(db, deps.authSecret));
   app.decorate("readApiKey", createApiKeyReader(db));
   app.decorateRequest("sessionUser", undefined);
+  // The app's clock as handlers read it: tests set it, production reads the system's.
+  app.decorateRequest("now", {
+    getter() {
+      return app.clock();
+    },
+  });
   app.decorateRequest("apiKey", undefined);
   app.decorateRequest("deviceId", undefined);
   app.decorate("recordSighting", createSightingRecorder(db));

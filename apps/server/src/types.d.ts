@@ -40,6 +40,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** undefined until the session was looked up, then the user or null. */
     sessionUser: SessionUser | null | undefined;
+    /** The app's clock, read now (a test's clock in tests). */
+    readonly now: Date;
     /** The browser's device cookie (set by this answer when it had none), on /api/ requests. */
     deviceId: string | undefined;
     /** The API key that authenticated this request (decision 033), if one did. */

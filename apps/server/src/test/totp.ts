@@ -15,6 +15,17 @@ export function totpCode(base32Secret: string, at = new Date()): string {
   return hotp(base32Bytes(base32Secret), stepOf(at));
 }
 
+/** A code that is not the current one, nor the one before or after (the server accepts those three). */
+export function wrongTotpCode(base32Secret: string): string {
+  const near = new Set(
+    [-30_000, 0, 30_000].map((shift) => totpCode(base32Secret, new Date(Date.now() + shift))),
+  );
+  for (let candidate = 0; ; candidate += 1) {
+    const code = String(candidate).padStart(6, "0");
+    if (!near.has(code)) return code;
+  }
+}
+
 /** The newest time step this test process used for each secret. */
 const usedSteps = new Map<string, number>();
 

@@ -1,6 +1,6 @@
 import { adminEndpoints as endpoints } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser, requireAdminWithTwoFactor } from "../../plugins/auth-guard.ts";
+import { requireAdminWithTwoFactor } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
 import { deleteTask, listAllTasks } from "../tasks/service.ts";
 import { changeRole, deleteUser, listAudit, listUsers, payoutReview } from "./service.ts";
@@ -14,9 +14,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     endpoints.changeUserRole,
-    async (request) =>
+    (request) =>
       changeRole(app.db, {
-        adminId: (await currentUser(request)).id,
+        adminId: request.sessionUser.id,
         userId: request.params.id,
         role: request.body.role,
       }),
@@ -24,7 +24,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, endpoints.reviewPayoutOnDeletion, (request) =>
-    payoutReview(app.db, request.params.id, app.clock()),
+    payoutReview(app.db, request.params.id, request.now),
   );
 
   route(
@@ -32,10 +32,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints.deleteUser,
     async (request) => {
       const { settledCoins } = await deleteUser(app.db, {
-        adminId: (await currentUser(request)).id,
+        adminId: request.sessionUser.id,
         userId: request.params.id,
         choice: request.body,
-        now: app.clock(),
+        now: request.now,
       });
       return { deleted: true as const, coins: request.body.coins, settled_coins: settledCoins };
     },
@@ -47,8 +47,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     endpoints.deleteAnyTask,
-    async (request) =>
-      deleteTask(app.db, { actor: await currentUser(request), taskId: request.params.id, now: app.clock() }),
+    (request) =>
+      deleteTask(app.db, { actor: request.sessionUser, taskId: request.params.id, now: request.now }),
     { preHandler: requireAdminWithTwoFactor },
   );
 

@@ -1,6 +1,6 @@
 import { appealsEndpoints as endpoints } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser, requireAdminWithTwoFactor } from "../../plugins/auth-guard.ts";
+import { requireAdminWithTwoFactor } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
 import {
   appealRejection,
@@ -12,52 +12,37 @@ import {
 } from "./service.ts";
 
 export const appealRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.appealRejection, async (request) =>
+  route(app, endpoints.appealRejection, ({ sessionUser, params, body, now }) =>
     appealRejection(app.db, {
-      workerId: (await currentUser(request)).id,
-      submissionId: request.params.id,
-      message: request.body.message,
-      now: app.clock(),
+      workerId: sessionUser.id,
+      submissionId: params.id,
+      message: body.message,
+      now,
     }),
   );
 
-  route(app, endpoints.overturnRejection, async (request) =>
-    overturnAppeal(app.db, {
-      decider: { buyerId: (await currentUser(request)).id },
-      submissionId: request.params.id,
-      now: app.clock(),
-    }),
+  route(app, endpoints.overturnRejection, ({ sessionUser, params, now }) =>
+    overturnAppeal(app.db, { decider: { buyerId: sessionUser.id }, submissionId: params.id, now }),
   );
 
-  route(app, endpoints.upholdRejection, async (request) =>
-    upholdByBuyer(app.db, {
-      buyerId: (await currentUser(request)).id,
-      submissionId: request.params.id,
-      answer: request.body.answer,
-      now: app.clock(),
-    }),
+  route(app, endpoints.upholdRejection, ({ sessionUser, params, body, now }) =>
+    upholdByBuyer(app.db, { buyerId: sessionUser.id, submissionId: params.id, answer: body.answer, now }),
   );
 
-  route(app, endpoints.escalateAppeal, async (request) =>
-    escalateAppeal(app.db, {
-      workerId: (await currentUser(request)).id,
-      submissionId: request.params.id,
-      now: app.clock(),
-    }),
+  route(app, endpoints.escalateAppeal, ({ sessionUser, params, now }) =>
+    escalateAppeal(app.db, { workerId: sessionUser.id, submissionId: params.id, now }),
   );
 
-  route(app, endpoints.listEscalatedAppeals, async (request) => listEscalatedAppeals(app.db, request.query));
+  route(app, endpoints.listEscalatedAppeals, (request) => listEscalatedAppeals(app.db, request.query));
 
   route(
     app,
     endpoints.decideAppeal,
-    async (request) => {
-      const adminId = (await currentUser(request)).id;
-      const { decision, answer } = request.body;
-      const submissionId = request.params.submission_id;
-      return decision === "overturn"
-        ? overturnAppeal(app.db, { decider: { adminId }, submissionId, answer, now: app.clock() })
-        : upholdByAdmin(app.db, { adminId, submissionId, answer, now: app.clock() });
+    ({ sessionUser, params, body, now }) => {
+      const decided = { submissionId: params.submission_id, answer: body.answer, now };
+      return body.decision === "overturn"
+        ? overturnAppeal(app.db, { decider: { adminId: sessionUser.id }, ...decided })
+        : upholdByAdmin(app.db, { adminId: sessionUser.id, ...decided });
     },
     { preHandler: requireAdminWithTwoFactor },
   );

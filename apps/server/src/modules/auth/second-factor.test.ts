@@ -13,7 +13,7 @@ import {
   turnOnTwoFactor,
   type RegisteredUser,
 } from "../../test/harness.ts";
-import { freshTotpCode, totpCode } from "../../test/totp.ts";
+import { freshTotpCode, totpCode, wrongTotpCode } from "../../test/totp.ts";
 import { SECOND_STEP_RULES } from "./second-step.ts";
 
 // Rule R30 and decision 026: a session records whether it passed a second factor, and the
@@ -28,15 +28,6 @@ const me = (cookie: string) => ctx.app.inject({ method: "GET", url: "/api/me", h
 const sessionVerified = async (cookie: string) =>
   (await me(cookie)).json<{ session: { two_factor_verified: boolean } }>().session.two_factor_verified;
 const sessionCount = (userId: string) => ctx.db.$count(sessions, eq(sessions.userId, userId));
-
-/** A code that matches none of the steps the library accepts now. */
-function wrongCode(secret: string): string {
-  const near = new Set([-30_000, 0, 30_000].map((shift) => totpCode(secret, new Date(Date.now() + shift))));
-  for (let candidate = 0; ; candidate += 1) {
-    const code = String(candidate).padStart(6, "0");
-    if (!near.has(code)) return code;
-  }
-}
 
 /** A user with two-factor on. */
 async function enrolled(role: "worker" | "buyer" = "worker") {
@@ -107,7 +98,7 @@ describe("a session records whether it passed a second factor", () => {
     await forgetSecondFactor(admin.id);
     const wrong = await post(
       "/api/auth/two-factor/verify-totp",
-      { code: wrongCode(admin.totpSecret ?? "") },
+      { code: wrongTotpCode(admin.totpSecret ?? "") },
       admin.cookie,
     );
     expect(wrong.statusCode).toBe(401);
@@ -220,7 +211,7 @@ describe("wrong codes are counted before they are judged", () => {
   it(`judges at most ${limit} of 25 parallel wrong codes, each on its own challenge; the rest and then the right code wait out the lock`, async () => {
     const user = await enrolled();
     const challenges = await Promise.all(Array.from({ length: 25 }, () => challengeFor(user)));
-    const code = wrongCode(user.secret);
+    const code = wrongTotpCode(user.secret);
     const answers = await Promise.all(
       challenges.map((challenge) => post("/api/auth/two-factor/verify-totp", { code }, challenge)),
     );
@@ -246,7 +237,7 @@ describe("wrong codes are counted before they are judged", () => {
         // A new challenge every 5 codes: the library's own cap per challenge.
         const answer = await post(
           "/api/auth/two-factor/verify-totp",
-          { code: wrongCode(user.secret) },
+          { code: wrongTotpCode(user.secret) },
           await challengeFor(user),
         );
         expect(answer.statusCode).toBe(401);

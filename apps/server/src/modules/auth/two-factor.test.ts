@@ -13,7 +13,7 @@ import {
   turnOnTwoFactor,
   type RegisteredUser,
 } from "../../test/harness.ts";
-import { freshTotpCode, totpCode, totpSecretOf } from "../../test/totp.ts";
+import { freshTotpCode, totpSecretOf, wrongTotpCode } from "../../test/totp.ts";
 import { MINT, transfer, walletOf } from "../ledger/service.ts";
 
 // Decision 018: two-factor sign-in (TOTP and backup codes) through the auth library's plugin,
@@ -27,15 +27,6 @@ const me = (cookie: string) => ctx.app.inject({ method: "GET", url: "/api/me", h
 const twoFactorOf = async (userId: string) =>
   (await ctx.db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, userId)))[0]?.on;
 const sessionCount = (userId: string) => ctx.db.$count(sessions, eq(sessions.userId, userId));
-
-/** A code that is not the current one, nor the one before or after (the library accepts those three). */
-function wrongCode(secret: string): string {
-  const near = new Set([-30_000, 0, 30_000].map((shift) => totpCode(secret, new Date(Date.now() + shift))));
-  for (let candidate = 0; ; candidate += 1) {
-    const code = String(candidate).padStart(6, "0");
-    if (!near.has(code)) return code;
-  }
-}
 
 /** A user with two-factor on: their password sign-in now needs a second step. */
 async function userWithTwoFactor(role: "worker" | "buyer" = "worker") {
@@ -85,7 +76,11 @@ describe("turning two-factor sign-in on", () => {
     const meanwhile = await signIn(ctx.app, user.email, user.password);
     expect(meanwhile.json()).not.toHaveProperty("twoFactorRedirect");
 
-    const wrong = await post("/api/auth/two-factor/verify-totp", { code: wrongCode(secret) }, user.cookie);
+    const wrong = await post(
+      "/api/auth/two-factor/verify-totp",
+      { code: wrongTotpCode(secret) },
+      user.cookie,
+    );
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({
       error: { code: "UNAUTHENTICATED", details: { reason: "INVALID_CODE" } },
@@ -136,7 +131,11 @@ describe("signing in with two-factor on", () => {
     expect(await sessionCount(user.user.id)).toBe(before);
     expect((await me(challenge)).statusCode).toBe(401);
 
-    const wrong = await post("/api/auth/two-factor/verify-totp", { code: wrongCode(user.secret) }, challenge);
+    const wrong = await post(
+      "/api/auth/two-factor/verify-totp",
+      { code: wrongTotpCode(user.secret) },
+      challenge,
+    );
     expect(wrong.statusCode).toBe(401);
     expect(await sessionCount(user.user.id)).toBe(before);
 
@@ -165,7 +164,7 @@ describe("signing in with two-factor on", () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const wrong = await post(
         "/api/auth/two-factor/verify-totp",
-        { code: wrongCode(user.secret) },
+        { code: wrongTotpCode(user.secret) },
         challenge,
       );
       expect(wrong.statusCode).toBe(401);
@@ -194,7 +193,7 @@ describe("signing in with two-factor on", () => {
       const cookie = await firstStep(user);
       for (let attempt = 0; attempt < 5; attempt += 1)
         expect(
-          (await post("/api/auth/two-factor/verify-totp", { code: wrongCode(user.secret) }, cookie))
+          (await post("/api/auth/two-factor/verify-totp", { code: wrongTotpCode(user.secret) }, cookie))
             .statusCode,
         ).toBe(401);
     }

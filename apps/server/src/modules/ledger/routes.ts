@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import { ledgerEndpoints as endpoints, type StatementEntry } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
 import { checkLedger } from "./service.ts";
 import { statementPage, wholeStatement } from "./statement.ts";
@@ -33,12 +32,12 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   // It reads every transfer: longer than a request's statement timeout on a large ledger.
   route(app, endpoints.checkLedger, () => checkLedger(app.unhurriedDb));
 
-  route(app, endpoints.getMyStatement, async (request) =>
-    statementPage(app.db, (await currentUser(request)).id, request.query),
+  route(app, endpoints.getMyStatement, (request) =>
+    statementPage(app.db, request.sessionUser.id, request.query),
   );
 
   route(app, endpoints.downloadMyStatement, async (request, reply) => {
-    const pages = wholeStatement(app.db, (await currentUser(request)).id);
+    const pages = wholeStatement(app.db, request.sessionUser.id);
     // The first page is read before the answer starts, so a lost database is still a 503.
     const first = await pages.next();
     async function* lines() {
@@ -47,7 +46,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       yield first.value.map(csvLine).join("");
       for await (const page of pages) yield page.map(csvLine).join("");
     }
-    const day = app.clock().toISOString().slice(0, 10);
+    const day = request.now.toISOString().slice(0, 10);
     return reply
       .type("text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="taskmint-statement-${day}.csv"`)

@@ -1,7 +1,6 @@
 import { MAIL_KINDS, notificationsEndpoints as endpoints, type StreamReady } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.ts";
-import { currentUser } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
 import {
   notificationSettings,
@@ -12,21 +11,21 @@ import {
 import { listNotifications, markRead, newestNotificationId } from "./service.ts";
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.listNotifications, async (request) =>
-    listNotifications(app.db, (await currentUser(request)).id, request.query),
+  route(app, endpoints.listNotifications, (request) =>
+    listNotifications(app.db, request.sessionUser.id, request.query),
   );
 
   route(app, endpoints.markNotificationsRead, async (request) => {
-    const { id } = await currentUser(request);
-    return { updated: await markRead(app.db, { userId: id, which: request.body, now: app.clock() }) };
+    const { id } = request.sessionUser;
+    return { updated: await markRead(app.db, { userId: id, which: request.body, now: request.now }) };
   });
 
-  route(app, endpoints.getNotificationSettings, async (request) =>
-    notificationSettings(app.db, (await currentUser(request)).id),
+  route(app, endpoints.getNotificationSettings, (request) =>
+    notificationSettings(app.db, request.sessionUser.id),
   );
 
-  route(app, endpoints.updateNotificationSettings, async (request) =>
-    updateNotificationSettings(app.db, (await currentUser(request)).id, request.body),
+  route(app, endpoints.updateNotificationSettings, (request) =>
+    updateNotificationSettings(app.db, request.sessionUser.id, request.body),
   );
 
   // One-click unsubscribe (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` as a form
@@ -47,7 +46,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, endpoints.streamNotifications, async (request, reply) => {
-    const { id, sessionId, role } = await currentUser(request);
+    const { id, sessionId, role } = request.sessionUser;
     reply.hijack();
     const stream = app.notificationHub.open(reply.raw, { userId: id, sessionId, role }, request.log);
     // Read once the stream is in the hub: whatever is newer than this comes on the stream.

@@ -1,7 +1,6 @@
 import { COIN_PACKAGES, paymentsEndpoints as endpoints } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.ts";
-import { currentUser } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
 import { getUser } from "../users/service.ts";
 import { SandboxProvider, StripeProvider } from "./providers.ts";
@@ -20,9 +19,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.listCoinPackages, () => [...COIN_PACKAGES]);
 
   route(app, endpoints.startPayment, async (request) => {
-    const user = await getUser(app.db, (await currentUser(request)).id);
+    const user = await getUser(app.db, request.sessionUser.id);
     const { package_id: packageId } = request.body;
-    const started = await startPurchase(app.db, { provider, buyer: user, packageId, now: app.clock() });
+    const started = await startPurchase(app.db, { provider, buyer: user, packageId, now: request.now });
     return {
       ...started,
       provider: provider.name,
@@ -30,36 +29,36 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  route(app, endpoints.confirmSandboxPayment, async (request) => {
+  route(app, endpoints.confirmSandboxPayment, (request) => {
     if (!(provider instanceof SandboxProvider))
       throw new AppError("NOT_FOUND", "The sandbox provider is not in use");
-    const { id } = await currentUser(request);
+    const { id } = request.sessionUser;
     return confirmSandboxPayment(app.db, {
       sandbox: provider,
       buyerId: id,
       paymentId: request.params.id,
       card: request.body,
-      now: app.clock(),
+      now: request.now,
     });
   });
 
-  route(app, endpoints.confirmPayment, async (request) => {
+  route(app, endpoints.confirmPayment, (request) => {
     if (!(provider instanceof StripeProvider))
       throw new AppError("NOT_FOUND", "The Stripe provider is not in use");
     return confirmStripePayment(app.db, {
       stripe: provider,
-      buyerId: (await currentUser(request)).id,
+      buyerId: request.sessionUser.id,
       paymentId: request.params.id,
-      now: app.clock(),
+      now: request.now,
     });
   });
 
-  route(app, endpoints.getPayment, async (request) =>
-    getPayment(app.db, (await currentUser(request)).id, request.params.id),
+  route(app, endpoints.getPayment, (request) =>
+    getPayment(app.db, request.sessionUser.id, request.params.id),
   );
 
-  route(app, endpoints.listMyPayments, async (request) =>
-    listPayments(app.db, (await currentUser(request)).id, request.query),
+  route(app, endpoints.listMyPayments, (request) =>
+    listPayments(app.db, request.sessionUser.id, request.query),
   );
 
   // The webhook's signature covers the exact bytes sent, so this route keeps the raw body.
@@ -84,7 +83,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         await syncStripePayment(app.db, {
           stripe: provider,
           providerPaymentId: event.data.object.id,
-          now: app.clock(),
+          now: request.now,
         });
       }
       return { received: true };

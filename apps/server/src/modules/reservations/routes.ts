@@ -1,28 +1,27 @@
 import { reservationsEndpoints as endpoints } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
 import { cancelReservation, listActiveReservations, reserveSlot } from "./service.ts";
 
 export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.reserveSlot, async (request) => {
     const reservation = await reserveSlot(app.db, {
-      workerId: (await currentUser(request)).id,
+      workerId: request.sessionUser.id,
       taskId: request.params.id,
-      now: app.clock(),
+      now: request.now,
     });
     return reservation;
   });
 
-  route(app, endpoints.listMyReservations, async (request) =>
-    listActiveReservations(app.db, (await currentUser(request)).id, app.clock()),
+  route(app, endpoints.listMyReservations, (request) =>
+    listActiveReservations(app.db, request.sessionUser.id, request.now),
   );
 
-  route(app, endpoints.cancelReservation, async (request) =>
+  route(app, endpoints.cancelReservation, (request) =>
     cancelReservation(app.db, {
-      workerId: (await currentUser(request)).id,
+      workerId: request.sessionUser.id,
       reservationId: request.params.id,
-      now: app.clock(),
+      now: request.now,
     }),
   );
 };

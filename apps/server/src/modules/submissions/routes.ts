@@ -1,7 +1,6 @@
 import { submissionsEndpoints as endpoints } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { readForm } from "../../lib/multipart.ts";
-import { currentUser } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
 import { listBuyerSubmissions, listWorkerSubmissions } from "./lists.ts";
 import { approveSubmission, rejectSubmission } from "./review.ts";
@@ -9,43 +8,39 @@ import { submitWork } from "./service.ts";
 
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.submitWork, async (request) => {
-    const { id } = await currentUser(request);
+    const { id } = request.sessionUser;
     const { fields, files } = await readForm(request, endpoints.submitWork.form);
     const submission = await submitWork(app.db, {
       workerId: id,
       taskId: request.params.id,
       details: fields.submission_details,
       attachments: files.attachments,
-      now: app.clock(),
+      now: request.now,
       autoApproveDays: app.env.AUTO_APPROVE_DAYS,
     });
     return submission;
   });
 
-  route(app, endpoints.listWorkerSubmissions, async (request) => {
+  route(app, endpoints.listWorkerSubmissions, (request) => {
     const { status, appeal, ...page } = request.query;
-    return listWorkerSubmissions(app.db, (await currentUser(request)).id, page, { status, appeal });
+    return listWorkerSubmissions(app.db, request.sessionUser.id, page, { status, appeal });
   });
 
-  route(app, endpoints.listBuyerSubmissions, async (request) => {
+  route(app, endpoints.listBuyerSubmissions, (request) => {
     const { status, appeal, ...page } = request.query;
-    return listBuyerSubmissions(app.db, (await currentUser(request)).id, page, { status, appeal });
+    return listBuyerSubmissions(app.db, request.sessionUser.id, page, { status, appeal });
   });
 
-  route(app, endpoints.approveSubmission, async (request) =>
-    approveSubmission(app.db, {
-      reviewer: { buyerId: (await currentUser(request)).id },
-      submissionId: request.params.id,
-      now: app.clock(),
-    }),
+  route(app, endpoints.approveSubmission, ({ sessionUser, params, now }) =>
+    approveSubmission(app.db, { reviewer: { buyerId: sessionUser.id }, submissionId: params.id, now }),
   );
 
-  route(app, endpoints.rejectSubmission, async (request) =>
+  route(app, endpoints.rejectSubmission, ({ sessionUser, params, body, now }) =>
     rejectSubmission(app.db, {
-      reviewer: { buyerId: (await currentUser(request)).id },
-      submissionId: request.params.id,
-      reason: request.body.reason,
-      now: app.clock(),
+      reviewer: { buyerId: sessionUser.id },
+      submissionId: params.id,
+      reason: body.reason,
+      now,
     }),
   );
 };

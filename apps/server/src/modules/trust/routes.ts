@@ -1,6 +1,5 @@
 import { trustEndpoints as endpoints } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
 import {
   blockWorker,
@@ -15,36 +14,27 @@ import {
 export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.getWorkerReputation, (request) => reputationOfUser(app.db, request.params.id));
 
-  route(app, endpoints.blockWorker, async (request) =>
-    blockWorker(app.db, {
-      buyerId: (await currentUser(request)).id,
-      workerId: request.body.worker_id,
-      note: request.body.note,
-      now: app.clock(),
-    }),
+  route(app, endpoints.blockWorker, ({ sessionUser, body, now }) =>
+    blockWorker(app.db, { buyerId: sessionUser.id, workerId: body.worker_id, note: body.note, now }),
   );
 
-  route(app, endpoints.unblockWorker, async (request) =>
-    unblockWorker(app.db, { buyerId: (await currentUser(request)).id, workerId: request.params.worker_id }),
+  route(app, endpoints.unblockWorker, ({ sessionUser, params }) =>
+    unblockWorker(app.db, { buyerId: sessionUser.id, workerId: params.worker_id }),
   );
 
-  route(app, endpoints.listBlockedWorkers, async (request) =>
-    listBlocks(app.db, (await currentUser(request)).id, request.query),
+  route(app, endpoints.listBlockedWorkers, ({ sessionUser, query }) =>
+    listBlocks(app.db, sessionUser.id, query),
   );
 
-  route(app, endpoints.hideBuyer, async (request) =>
-    hideBuyer(app.db, {
-      workerId: (await currentUser(request)).id,
-      buyerId: request.body.buyer_id,
-      now: app.clock(),
-    }),
+  route(app, endpoints.hideBuyer, ({ sessionUser, body, now }) =>
+    hideBuyer(app.db, { workerId: sessionUser.id, buyerId: body.buyer_id, now }),
   );
 
-  route(app, endpoints.unhideBuyer, async (request) =>
-    unhideBuyer(app.db, { workerId: (await currentUser(request)).id, buyerId: request.params.buyer_id }),
+  route(app, endpoints.unhideBuyer, ({ sessionUser, params }) =>
+    unhideBuyer(app.db, { workerId: sessionUser.id, buyerId: params.buyer_id }),
   );
 
-  route(app, endpoints.listHiddenBuyers, async (request) =>
-    listHiddenBuyers(app.db, (await currentUser(request)).id, request.query),
+  route(app, endpoints.listHiddenBuyers, ({ sessionUser, query }) =>
+    listHiddenBuyers(app.db, sessionUser.id, query),
   );
 };

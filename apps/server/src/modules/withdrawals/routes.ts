@@ -1,8 +1,7 @@
 import { withdrawalsEndpoints as endpoints } from "@taskmint/shared";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser, requireAdminWithTwoFactor } from "../../plugins/auth-guard.ts";
-import { route } from "../../plugins/endpoint-route.ts";
+import { requireAdminWithTwoFactor } from "../../plugins/auth-guard.ts";
+import { route, type SignedInRequest } from "../../plugins/endpoint-route.ts";
 import {
   cancelWithdrawal,
   decideWithdrawal,
@@ -13,33 +12,29 @@ import {
 } from "./service.ts";
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, endpoints.requestWithdrawal, async (request) =>
-    requestWithdrawal(app.db, (await currentUser(request)).id, request.body),
+  route(app, endpoints.requestWithdrawal, (request) =>
+    requestWithdrawal(app.db, request.sessionUser.id, request.body),
   );
 
-  route(app, endpoints.listMyWithdrawals, async (request) =>
-    listWorkerWithdrawals(app.db, (await currentUser(request)).id, request.query),
+  route(app, endpoints.listMyWithdrawals, (request) =>
+    listWorkerWithdrawals(app.db, request.sessionUser.id, request.query),
   );
 
-  route(app, endpoints.cancelWithdrawal, async (request) =>
-    cancelWithdrawal(app.db, {
-      workerId: (await currentUser(request)).id,
-      withdrawalId: request.params.id,
-      now: app.clock(),
-    }),
+  route(app, endpoints.cancelWithdrawal, ({ sessionUser, params, now }) =>
+    cancelWithdrawal(app.db, { workerId: sessionUser.id, withdrawalId: params.id, now }),
   );
 
-  route(app, endpoints.listWithdrawals, async (request) => {
+  route(app, endpoints.listWithdrawals, (request) => {
     const { status, q, ...page } = request.query;
     return listAllWithdrawals(app.db, { status, q }, page);
   });
 
-  const decide = async (request: FastifyRequest<{ Params: { id: string } }>, decision: WithdrawalDecision) =>
+  const decide = (request: SignedInRequest<{ id: string }>, decision: WithdrawalDecision) =>
     decideWithdrawal(app.db, {
-      adminId: (await currentUser(request)).id,
+      adminId: request.sessionUser.id,
       withdrawalId: request.params.id,
       decision,
-      now: app.clock(),
+      now: request.now,
     });
 
   route(app, endpoints.approveWithdrawal, (request) => decide(request, { approve: true, ...request.body }), {
