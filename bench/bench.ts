@@ -21,6 +21,7 @@ import {
   ADMIN,
   buyCoins,
   call,
+  dueInDays,
   postTask,
   register,
   repoRoot,
@@ -404,6 +405,73 @@ await measure("statement, deep page", {
   url: `${base}/api/me/statement?limit=20${statementCursor ? `&cursor=${statementCursor}` : ""}`,
   headers: { cookie: buyer.cookie },
 });
+
+// Issue 35 (decision 036): a program posting tasks with an API key (each with its own
+// Idempotency-Key, no image), and a 5,000-row CSV batch posted in one request.
+const batchRows = 5_000;
+const keyTasks = 300;
+for (let bought = 0; bought < batchRows + keyTasks; bought += 1000) await buyCoins(base, buyer);
+const apiKey = (await call(base, buyer.cookie, "POST", "/api/buyer/api-keys", { name: "bench" })).body
+  .key as string;
+const taskForm = new FormData();
+for (const [name, value] of Object.entries({
+  task_title: "Bench task by a program",
+  task_detail: "Do the benchmarked thing",
+  submission_info: "A link",
+  completion_date: dueInDays(7),
+  required_workers: "1",
+  payable_amount: "1",
+}))
+  taskForm.append(name, value);
+const taskRequest = new Response(taskForm);
+const taskBody = Buffer.from(await taskRequest.arrayBuffer());
+let nextKeyTask = 0;
+await measure("post task with a key", {
+  url: base,
+  amount: keyTasks,
+  requests: [
+    {
+      method: "POST",
+      setupRequest: (request) => ({
+        ...request,
+        path: "/api/tasks",
+        headers: {
+          ...request.headers,
+          authorization: `Bearer ${apiKey}`,
+          "idempotency-key": `bench-task-${nextKeyTask++}`,
+          "content-type": taskRequest.headers.get("content-type") ?? "",
+        },
+        body: taskBody,
+      }),
+    },
+  ],
+});
+const batchCsv = [
+  "task_title,task_detail,submission_info,payable_amount,required_workers,completion_date",
+  ...Array.from(
+    { length: batchRows },
+    (_, n) => `Bench batch task ${n},Do the thing,A link,1,1,${dueInDays(7)}`,
+  ),
+].join("\n");
+const batchForm = new FormData();
+batchForm.append("file", new Blob([batchCsv], { type: "text/csv" }), "batch.csv");
+const batchStarted = performance.now();
+const batch = await fetch(`${base}/api/buyer/batches`, {
+  method: "POST",
+  body: batchForm,
+  headers: { authorization: `Bearer ${apiKey}` },
+});
+const batchMs = round(performance.now() - batchStarted);
+rows.push({
+  route: `batch of ${batchRows.toLocaleString("en-US")} tasks (one request)`,
+  "req/s": 0,
+  p50: batchMs,
+  p99: batchMs,
+  errors: batch.status === 201 ? 0 : 1,
+  requests: 1,
+  seqScans: null,
+});
+console.log(`batch of ${batchRows} tasks: ${batch.status} in ${(batchMs / 1000).toFixed(1)} s`);
 
 const ledger = await call(base, admin, "GET", "/api/admin/ledger/check");
 const peakMemoryMb = serverMemoryMb("VmHWM");
