@@ -39,6 +39,8 @@ import { bonusRoutes } from "./modules/bonuses/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { ledgerRoutes } from "./modules/ledger/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
+import { webhookRoutes } from "./modules/webhooks/routes.ts";
+import { WEBHOOK_JOB, webhookJob } from "./modules/webhooks/service.ts";
 import { NotificationHub } from "./modules/notifications/hub.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import {
@@ -145,7 +147,10 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock: app.clock,
     log: app.log,
-    handlers: { [MAIL_JOB]: mailJob(sendMail) },
+    handlers: {
+      [MAIL_JOB]: mailJob(sendMail),
+      [WEBHOOK_JOB]: webhookJob({ db, production: env.NODE_ENV === "production" }),
+    },
   });
   app.decorate("runJobs", runJobs);
   if (env.JOB_POLL_MS > 0) {
@@ -279,6 +284,7 @@ export async function buildApp(deps: AppDeps) {
     await site.register(appealRoutes);
     await site.register(bonusRoutes);
     await site.register(apiKeyRoutes);
+    await site.register(webhookRoutes);
     await site.register(statsRoutes);
     await site.register(withdrawalRoutes);
     await site.register(paymentRoutes);

@@ -26,6 +26,7 @@ import {
   walletOf,
 } from "../ledger/service.ts";
 import { asSentence, notify } from "../notifications/service.ts";
+import { queueSubmissionWebhooks } from "../webhooks/service.ts";
 import {
   selectAppealCases,
   selectSubmissions,
@@ -80,6 +81,7 @@ export async function appealRejection(
       actionRoute: paths.dashboard.buyerHome,
       kind: "appeal_updates",
     });
+    await queueSubmissionWebhooks(tx, { ...submission, submissionId, now }, "submission.appealed");
   });
   return readSubmission(db, submissionId);
 }

@@ -14,6 +14,7 @@ import {
   walletOf,
 } from "../ledger/service.ts";
 import { asSentence, notify, notifySql } from "../notifications/service.ts";
+import { queueSubmissionWebhooks, submissionWebhooksSql } from "../webhooks/service.ts";
 import { buyers, getSubmission, submissionColumnsOf, toSubmission, workers } from "./views.ts";
 
 export type Reviewer = { buyerId: string } | "auto-approval";
@@ -124,6 +125,17 @@ function approvalStatement(db: Database, byServer: boolean) {
             paths.dashboard.mySubmissions,
             "work_decided",
           ).as("notified"),
+          // After the payment: the webhooks' task lock is the last one the statement takes.
+          webhooks: submissionWebhooksSql(
+            {
+              buyerId: submissions.buyerId,
+              submissionId: submissions.id,
+              taskId: submissions.taskId,
+              workerId: submissions.workerId,
+            },
+            "submission.approved",
+            sql`${sql.placeholder("now")}::timestamptz`,
+          ).as("webhooks"),
         }),
     );
     return db
@@ -178,6 +190,11 @@ export async function rejectSubmission(
       actionRoute: paths.dashboard.mySubmissions,
       kind: "work_decided",
     });
+    await queueSubmissionWebhooks(
+      tx,
+      { buyerId: task.buyerId, submissionId, taskId: task.id, workerId, now },
+      "submission.rejected",
+    );
   });
   return getSubmission(db, submissionId);
 }

@@ -6,6 +6,7 @@ import { reservations, submissions, tasks, users } from "../../db/schema/index.t
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { notifySql } from "../notifications/service.ts";
+import { submissionWebhooksSql } from "../webhooks/service.ts";
 import { liveReservationOf, useReservation } from "../reservations/service.ts";
 import { takeOpenSlot } from "../../core/slots.ts";
 import { whyNotQualified } from "../trust/service.ts";
@@ -121,7 +122,9 @@ export async function submitWork(
               ended as (${ended}),
               returned as (update ${tasks} set ${sql.identifier(tasks.requiredWorkers.name)} = ${tasks.requiredWorkers} + (select count(*) from ended)
                 where ${tasks.id} = ${taskId} and ${tasks.status} = 'open' and exists (select 1 from ended))
-            select ${notifySql(task.buyerId, message, paths.dashboard.buyerHome, "work_submitted")} from inserted`,
+            select ${notifySql(task.buyerId, message, paths.dashboard.buyerHome, "work_submitted")},
+              ${submissionWebhooksSql({ buyerId: task.buyerId, submissionId: id, taskId, workerId }, "submission.created", now)}
+            from inserted`,
       )
       .catch((error: unknown) => {
         // The unique (task, worker) index: this worker has a submission here already; the rollback returns the slot.
