@@ -50,23 +50,23 @@ export async function openEscrows(db: Database, taskIds: string[]): Promise<void
 }
 
 /**
- * Funds each task's escrow from its buyer's wallet, in one statement (ledger_transfer per task,
- * so each moves once and the wallet never goes below zero: 409 INSUFFICIENT_COINS).
+ * Funds new tasks' escrows from their buyer's wallet (a batch, decision 036): one transfer per
+ * task, all made by ledger_transfer_many (migration 0029) as one set, so 5,000 take one
+ * statement; more than the wallet holds is 409 INSUFFICIENT_COINS and nothing moves.
  */
 export async function fundEscrows(
   db: Database,
   funding: { buyerId: string; tasks: { id: string; amount: number }[] },
 ): Promise<void> {
   if (funding.tasks.length === 0) return;
-  const id = sql`funded.id`;
+  const targets = funding.tasks.map(({ id, amount }) => ({
+    key: escrowOf(id),
+    amount,
+    transfer_key: `task-fund:${id}`,
+  }));
   try {
     await db.execute(
-      sql`select count(*) filter (where ${transferSql({
-        from: walletOf(funding.buyerId),
-        to: escrowKeySql(id),
-        amount: sql`funded.amount`,
-        idempotencyKey: sql`'task-fund:' || ${id}`,
-      })}) from jsonb_to_recordset(${JSON.stringify(funding.tasks)}::jsonb) as funded(id text, amount bigint)`,
+      sql`select ledger_transfer_many(${walletOf(funding.buyerId)}, ${JSON.stringify(targets)}::jsonb)`,
     );
   } catch (error) {
     throw asLedgerError(error);
