@@ -56,6 +56,11 @@ const KEY_ROUTES = new Set([
   "POST /api/buyer/blocks",
   "GET /api/buyer/blocks",
   "DELETE /api/buyer/blocks/{worker_id}",
+  "GET /api/buyer/webhooks",
+  "POST /api/buyer/webhooks/{id}/test",
+  "GET /api/buyer/webhooks/{id}/deliveries",
+  "GET /api/buyer/webhooks/deliveries/{id}",
+  "POST /api/buyer/webhooks/deliveries/{id}/resend",
 ]);
 
 const expectedFor = (entry: RouteCase, caller: Caller) => {
@@ -113,6 +118,9 @@ interface Fixtures {
   userId: string;
   /** The id of the buyer's API key (revoking it is tested in api-keys.test.ts). */
   buyerKeyId: string;
+  /** The buyer's webhook endpoint and a delivery to it (decision 035). */
+  webhookId: string;
+  deliveryId: string;
 }
 
 interface RouteCase {
@@ -606,6 +614,59 @@ const MATRIX: RouteCase[] = [
     url: (f) => `/api/buyer/api-keys/${f.buyerKeyId}`,
     expect: { ...only("buyer", null, 404) },
   },
+  // Issue 35: webhooks. Added, changed and removed with a session; read, tested and resent with a
+  // key too. Another buyer's endpoint or delivery answers 404 (webhooks.test.ts).
+  {
+    method: "POST",
+    route: "/api/buyer/webhooks",
+    url: () => "/api/buyer/webhooks",
+    body: () => ({ url: "http://127.0.0.1:9/matrix", events: ["task.expired"] }),
+    expect: only("buyer", 201),
+  },
+  {
+    method: "GET",
+    route: "/api/buyer/webhooks",
+    url: () => "/api/buyer/webhooks",
+    expect: only("buyer", 200),
+  },
+  {
+    method: "PATCH",
+    route: "/api/buyer/webhooks/{id}",
+    url: (f) => `/api/buyer/webhooks/${f.webhookId}`,
+    body: () => ({ events: ["task.expired", "task.completed"] }),
+    expect: only("buyer", 200, 404),
+  },
+  {
+    method: "DELETE",
+    route: "/api/buyer/webhooks/{id}",
+    url: (f) => `/api/buyer/webhooks/${f.webhookId}`,
+    expect: only("buyer", null, 404),
+  },
+  {
+    method: "POST",
+    route: "/api/buyer/webhooks/{id}/test",
+    url: (f) => `/api/buyer/webhooks/${f.webhookId}/test`,
+    expect: only("buyer", 201, 404),
+  },
+  {
+    method: "GET",
+    route: "/api/buyer/webhooks/{id}/deliveries",
+    url: (f) => `/api/buyer/webhooks/${f.webhookId}/deliveries`,
+    expect: only("buyer", 200, 404),
+  },
+  {
+    method: "GET",
+    route: "/api/buyer/webhooks/deliveries/{id}",
+    url: (f) => `/api/buyer/webhooks/deliveries/${f.deliveryId}`,
+    expect: only("buyer", 200, 404),
+  },
+  {
+    // The fixture's delivery is still being retried (nothing answers at its address): 409.
+    method: "POST",
+    route: "/api/buyer/webhooks/deliveries/{id}/resend",
+    url: (f) => `/api/buyer/webhooks/deliveries/${f.deliveryId}/resend`,
+    expect: only("buyer", 409, 404),
+  },
 ];
 
 /** The admin's session as one made before rule R30 reads: two-factor on, the session never passed it. */
@@ -688,6 +749,18 @@ beforeAll(async () => {
     buyerKeyWithAdminCookie: buyerKey.key,
   });
   cookies.buyerKeyWithAdminCookie = cookies.admin;
+  const webhook = await ctx.app.inject({
+    method: "POST",
+    url: "/api/buyer/webhooks",
+    headers: { cookie: buyer.cookie },
+    payload: { url: "http://127.0.0.1:9/matrix", events: ["task.expired"] },
+  });
+  const webhookId = webhook.json<{ id: string }>().id;
+  const delivery = await ctx.app.inject({
+    method: "POST",
+    url: `/api/buyer/webhooks/${webhookId}/test`,
+    headers: { cookie: buyer.cookie },
+  });
   fixtures = {
     task,
     submission,
@@ -697,6 +770,8 @@ beforeAll(async () => {
     screenshot: submission.attachments[0] ?? "",
     userId: victim.user.id,
     buyerKeyId: buyerKey.id,
+    webhookId,
+    deliveryId: delivery.json<{ id: string }>().id,
   };
 });
 
