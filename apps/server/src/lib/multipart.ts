@@ -8,6 +8,8 @@ interface MultipartForm {
   fields: Record<string, string>;
   /** Every non-empty file sent under each field name, in the order sent. */
   files: Record<string, Buffer[]>;
+  /** The name each field's last file was sent under. */
+  fileNames: Record<string, string>;
 }
 
 /** The most files one form may carry (a submission's three screenshots and a spare). */
@@ -33,7 +35,7 @@ async function readParts(request: FastifyRequest, maxFileBytes: number): Promise
   if (!request.isMultipart()) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send this form as multipart/form-data");
   }
-  const form: MultipartForm = { fields: {}, files: {} };
+  const form: MultipartForm = { fields: {}, files: {}, fileNames: {} };
   try {
     for await (const part of request.parts({
       limits: { fileSize: maxFileBytes, files: MAX_FILES, fields: 20, fieldSize: 20_000 },
@@ -41,6 +43,7 @@ async function readParts(request: FastifyRequest, maxFileBytes: number): Promise
       if (part.type === "file") {
         const bytes = await part.toBuffer();
         if (bytes.length > 0) form.files[part.fieldname] = [...(form.files[part.fieldname] ?? []), bytes];
+        if (part.filename) form.fileNames[part.fieldname] = part.filename.slice(0, 255);
       } else if (typeof part.value === "string") {
         form.fields[part.fieldname] = part.value;
       }
@@ -61,6 +64,12 @@ async function readParts(request: FastifyRequest, maxFileBytes: number): Promise
     );
   }
   return form;
+}
+
+/** The name a file of a form already read was sent under (the CSV of a batch), or null. */
+export async function uploadedFileName(request: FastifyRequest, field: string): Promise<string | null> {
+  const form = await formsRead.get(request);
+  return form?.fileNames[field] ?? null;
 }
 
 /** A form's files as its declaration takes them: a list, the one file, or the one file if sent. */

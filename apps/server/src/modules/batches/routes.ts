@@ -1,6 +1,6 @@
 import { batchesEndpoints as endpoints } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { readForm } from "../../lib/multipart.ts";
+import { readForm, uploadedFileName } from "../../lib/multipart.ts";
 import { currentUser } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
 import { batchResultsCsv, listBatches, postBatch, previewBatch } from "./service.ts";
@@ -13,7 +13,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       buyerId: user.id,
       apiKeyId: user.apiKeyId ?? null,
       file: files.file,
-      fileName: null,
+      fileName: await uploadedFileName(request, "file"),
       template: fields.template,
       now: app.clock(),
     };
