@@ -245,6 +245,7 @@ describe("a batch's list and results", () => {
       id: batch.batch_id,
       tasks_created: 2,
       total_cost: 4,
+      file_name: "tasks.csv",
       via_api_key: true,
     });
   });
