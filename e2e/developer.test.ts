@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postBatch } from "../packages/buyer-client/examples/post-batch.ts";
 import { axeProblems } from "./support/axe.ts";
 import type { RunningServer } from "./support/server.ts";
 import {
@@ -39,7 +40,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 });
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+afterAll(() => new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve())));
 
 const sidewaysOverflow = (page: Page) =>
   page.evaluate<number>("document.documentElement.scrollWidth - window.innerWidth");
@@ -69,12 +70,12 @@ describe("the Developer page (issue 35)", () => {
       expect(await axeProblems(page)).toEqual([]);
 
       // A key, shown once, then listed by its first characters only.
-      await page.getByLabel("Key name").fill("Nightly import");
+      await page.getByLabel("Key name").fill("Weekly sync");
       await page.getByRole("button", { name: "Create key" }).click();
       const key = await takeSecret(page, "Your new API key");
       expect(key).toMatch(/^tm_[A-Za-z0-9_-]{43}$/);
       const keys = page.getByRole("region", { name: "API keys" });
-      await keys.getByText("Nightly import").waitFor();
+      await keys.getByRole("cell", { name: "Weekly sync", exact: true }).waitFor();
       await keys.getByText("Never used").waitFor();
       expect(await keys.getByText(key).count()).toBe(0);
       await keys.getByText(`${key.slice(0, 11)}…`).waitFor();
@@ -165,17 +166,27 @@ describe("the Developer page (issue 35)", () => {
         ),
       ).toThrow();
 
+      // The buyer client's example posts a batch with the key; the page lists it as the key's.
+      const fromProgram = await postBatch({
+        baseUrl: server.url,
+        apiKey: key,
+        csv: new Blob([csv(`${title} C,Label one more photo.,The label,1,1,${daysFromNow(5)}`)]),
+        fileName: "from-program.csv",
+      });
+      expect(fromProgram).toMatchObject({ posted: true, batch: { tasks_created: 1, total_cost: 1 } });
+
       // The key was used: the list says when, after a reload.
       await page.reload();
-      await keys.getByText("Nightly import").waitFor();
+      await batches.getByRole("row").filter({ hasText: "from-program.csv" }).getByText("API key").waitFor();
+      await keys.getByRole("cell", { name: "Weekly sync", exact: true }).waitFor();
       expect(await keys.getByText("Never used").count()).toBe(0);
       expect(await axeProblems(page)).toEqual([]);
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
       // Revoking asks first; the key is refused from then on.
-      await keys.getByRole("button", { name: "Revoke Nightly import" }).click();
+      await keys.getByRole("button", { name: "Revoke Weekly sync" }).click();
       await page
-        .getByRole("alertdialog", { name: "Revoke Nightly import?" })
+        .getByRole("alertdialog", { name: "Revoke Weekly sync?" })
         .getByRole("button", { name: "Yes, revoke it" })
         .click();
       await keys.getByText("No API keys yet.").waitFor();

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Dialog } from "./Dialog.tsx";
 import { ButtonSpinner } from "./Spinner.tsx";
 
@@ -18,19 +19,21 @@ export function ConfirmDialog<Item>({
   confirmLabel?: (item: Item) => string;
 }) {
   const { item, busy, cancel: onCancel } = deletion;
+  // A page may hold several (the Developer page's keys and webhooks): each names its own dialog.
+  const id = useId();
   return (
     <Dialog
       open={deletion.item !== null}
       onClose={onCancel}
       alert
-      labelledBy="confirm-title"
-      describedBy="confirm-message"
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-message`}
     >
       <div className="modal-box">
-        <h2 id="confirm-title" className="text-lg font-bold">
+        <h2 id={`${id}-title`} className="text-lg font-bold">
           {item !== null && title(item)}
         </h2>
-        <p id="confirm-message" className="py-3">
+        <p id={`${id}-message`} className="py-3">
           {item !== null && message(item)}
         </p>
         <div className="modal-action">

@@ -1,4 +1,5 @@
 import { Copy, TriangleAlert } from "lucide-react";
+import { useId } from "react";
 import { toast } from "react-toastify";
 import { Dialog } from "../../../components/ui/Dialog.tsx";
 
@@ -22,6 +23,8 @@ export function OneTimeSecret({
   what: string;
   onClose: () => void;
 }) {
+  // Two of these sit on the Developer page (a key's, a webhook's): their ids must differ.
+  const id = useId();
   const copy = () =>
     void navigator.clipboard.writeText(secret ?? "").then(
       () => toast.success("Copied"),
@@ -31,31 +34,31 @@ export function OneTimeSecret({
     <Dialog
       open={secret !== null}
       onClose={onClose}
-      labelledBy="secret-title"
-      describedBy="secret-warning"
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-warning`}
       className="modal modal-bottom sm:modal-middle"
     >
       <div className="modal-box">
-        <h2 id="secret-title" className="text-lg font-bold">
+        <h2 id={`${id}-title`} className="text-lg font-bold">
           {title}
         </h2>
-        <p id="secret-warning" className="my-3 flex items-start gap-2 text-sm">
+        <p id={`${id}-warning`} className="my-3 flex items-start gap-2 text-sm">
           <TriangleAlert className="size-5 shrink-0 text-warning" aria-hidden="true" />
           <span>
             Copy {what} now and keep it somewhere safe: <strong>you won&apos;t see it again</strong>. If you
             lose it, make a new one.
           </span>
         </p>
-        <label htmlFor="one-time-secret" className="text-sm font-medium">
+        <label htmlFor={`${id}-secret`} className="text-sm font-medium">
           {label}
         </label>
         <input
-          id="one-time-secret"
+          id={`${id}-secret`}
           className="input mt-1 w-full font-mono text-sm"
           value={secret ?? ""}
           readOnly
           onFocus={(event) => event.currentTarget.select()}
-          data-testid="one-time-secret"
+          data-testid={`${id}-secret`}
         />
         <div className="modal-action">
           <button type="button" className="btn btn-outline" onClick={copy}>
