@@ -64,6 +64,9 @@ async function open(route: string, width = 1280): Promise<Page> {
   return page;
 }
 
+/** Scrolls to the page's end, where Home loads its top performers as they come near. */
+const scrollToEnd = (page: Page) => page.evaluate("window.scrollTo(0, document.body.scrollHeight)");
+
 /** Where the banner's track is scrolled to (the carousel moves it with an inline transform). */
 const bannerOffset = async (page: Page) => {
   const style = (await page.getByTestId("banner").locator("div.flex").first().getAttribute("style")) ?? "";
@@ -73,6 +76,8 @@ const bannerOffset = async (page: Page) => {
 describe("Home", () => {
   it("shows every section with the spec's headings and texts, in sentence case", async () => {
     const page = await open("/");
+    await scrollToEnd(page);
+    await page.getByTestId("top-performers").waitFor();
     for (const text of [
       "Turn your time into money",
       "Simple tasks, real rewards",
@@ -152,6 +157,7 @@ describe("Home", () => {
       name: string;
       coins: number;
     }[];
+    await scrollToEnd(page);
     const cards = page.getByTestId("top-performers").locator("li");
     await expect.poll(() => cards.count()).toBe(expected.length);
     for (const [index, worker] of expected.entries()) {
@@ -165,6 +171,7 @@ describe("Home", () => {
 
   it("centres the top performers when there are fewer than a row of them", async () => {
     const page = await open("/");
+    await scrollToEnd(page);
     const list = page.getByTestId("top-performers");
     const cards = list.locator("li");
     await expect.poll(() => cards.count()).toBe(2);
@@ -277,6 +284,7 @@ describe("delivery", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Turn your time into money");
     await context.close();
     const live = await open("/");
+    await scrollToEnd(live);
     await live.getByText("Ada Earner").first().waitFor(); // the app took over and loaded the top performers
     await live.context().close();
   });

@@ -103,6 +103,11 @@ export async function settle(page: Page) {
     .waitFor({ timeout: 15_000 })
     .catch(() => undefined); // a page without a heading is what the design checks report
   await page.waitForLoadState("networkidle");
+  // Parts far below the fold load as they come near (Home's top performers): a full-page
+  // screenshot or check wants them there.
+  await page.evaluate("window.scrollTo(0, document.body.scrollHeight)");
+  await page.waitForLoadState("networkidle");
+  await page.evaluate("window.scrollTo(0, 0)");
   await page
     .locator(".skeleton, .loading")
     .first()

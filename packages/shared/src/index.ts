@@ -3,6 +3,7 @@ export * from "./routes.ts";
 export * from "./paging.ts";
 export * from "./schemas.ts";
 export * from "./tasks.ts";
+export * from "./stats.ts";
 export * from "./time.ts";
 export * from "./money.ts";
 export * from "./text.ts";

@@ -7,7 +7,7 @@ import {
   dailyActivitySchema,
   topWorkerSchema,
   workerStatsSchema,
-} from "../tasks.ts";
+} from "../stats.ts";
 
 /** The top workers, each role's own stats and the platform's. */
 export const statsEndpoints = {

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { statsEndpoints, tasksEndpoints, urlOf, type TaskFilters } from "@taskmint/shared";
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import { tasksEndpoints, urlOf, type TaskFilters } from "@taskmint/shared";
 import { call } from "../../lib/api.ts";
 
 const all = ["public"] as const;
@@ -15,7 +15,7 @@ const publicTasksQuery = (filters: TaskFilters, cursor: string) => ({
 export const publicTasksUrl = (filters: TaskFilters, cursor = "") =>
   urlOf(tasksEndpoints.listTasks, { query: publicTasksQuery(filters, cursor) });
 
-/** What visitors see: the open tasks and the top workers. */
+/** What visitors see: the open tasks (the top workers' query is topWorkersQuery.ts). */
 export const publicQueries = {
   all,
   tasks: (filters: TaskFilters) =>
@@ -25,11 +25,5 @@ export const publicQueries = {
         call(tasksEndpoints.listTasks, { query: publicTasksQuery(filters, pageParam) }),
       initialPageParam: "",
       getNextPageParam: (last) => last.next_cursor ?? undefined,
-    }),
-  topWorkers: () =>
-    queryOptions({
-      queryKey: [...all, "top-workers"],
-      queryFn: () => call(statsEndpoints.listTopWorkers),
-      retry: false,
     }),
 };

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Avatar } from "../../../components/ui/Avatar.tsx";
 import { coinCount } from "../../../lib/format.ts";
-import { publicQueries } from "../queries.ts";
+import { topWorkersQuery } from "../topWorkersQuery.ts";
 
 // Gold, silver and bronze for the first three; the rest plain.
 const RANK_STYLE = [
@@ -16,7 +16,7 @@ const RANK_STYLE = [
  * one width wherever it is and centred, so one person reads as a leaderboard as well as six.
  */
 export function TopPerformers() {
-  const top = useQuery(publicQueries.topWorkers());
+  const top = useQuery(topWorkersQuery());
   if (top.isError) console.error("Failed to load the top workers", top.error);
   const workers = top.data ?? [];
   if (workers.length === 0) return null;
