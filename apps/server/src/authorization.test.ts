@@ -61,6 +61,9 @@ const KEY_ROUTES = new Set([
   "GET /api/buyer/webhooks/{id}/deliveries",
   "GET /api/buyer/webhooks/deliveries/{id}",
   "POST /api/buyer/webhooks/deliveries/{id}/resend",
+  "POST /api/buyer/batches",
+  "GET /api/buyer/batches",
+  "GET /api/buyer/batches/{id}/results.csv",
 ]);
 
 const expectedFor = (entry: RouteCase, caller: Caller) => {
@@ -317,6 +320,12 @@ const MATRIX: RouteCase[] = [
   { method: "GET", route: "/api/tasks/{id}", url: (f) => `/api/tasks/${f.task.id}`, expect: all(200) },
   { method: "GET", route: "/api/workers/top", url: () => "/api/workers/top", expect: all(200) },
   { method: "GET", route: "/api/categories", url: () => "/api/categories", expect: all(200) },
+  {
+    method: "GET",
+    route: "/api/categories/{id}/picture",
+    url: () => "/api/categories/surveys/picture",
+    expect: all(200),
+  },
   { method: "GET", route: "/api/coin-packages", url: () => "/api/coin-packages", expect: all(200) },
   { method: "POST", route: "/api/tasks", url: () => "/api/tasks", expect: only("buyer", 415) },
   {
@@ -666,6 +675,21 @@ const MATRIX: RouteCase[] = [
     route: "/api/buyer/webhooks/deliveries/{id}/resend",
     url: (f) => `/api/buyer/webhooks/deliveries/${f.deliveryId}/resend`,
     expect: only("buyer", 409, 404),
+  },
+  // Issue 35: batches (decision 036). Posting without a form is 415; an unknown batch, or
+  // another buyer's, is 404 (batches.test.ts).
+  {
+    method: "POST",
+    route: "/api/buyer/batches",
+    url: () => "/api/buyer/batches",
+    expect: only("buyer", 415),
+  },
+  { method: "GET", route: "/api/buyer/batches", url: () => "/api/buyer/batches", expect: only("buyer", 200) },
+  {
+    method: "GET",
+    route: "/api/buyer/batches/{id}/results.csv",
+    url: () => "/api/buyer/batches/00000000-0000-4000-8000-000000000000/results.csv",
+    expect: only("buyer", 404, 404),
   },
 ];
 

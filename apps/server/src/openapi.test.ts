@@ -65,7 +65,7 @@ describe("the API description", () => {
       operation.security?.some((requirement) => "apiKey" in requirement),
     );
     expect(withKeys.map(({ key }) => key).sort()).toEqual([...keyOperations].sort());
-    expect(withKeys).toHaveLength(14);
+    expect(withKeys).toHaveLength(22);
     for (const { key, operation } of withKeys) {
       expect(operation.security, key).toEqual([{ sessionCookie: [] }, { apiKey: [] }]);
       expect(["buyer", "buyer+admin"], key).toContain(operations[key]![1]);
