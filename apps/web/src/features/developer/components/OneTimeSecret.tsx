@@ -58,7 +58,7 @@ export function OneTimeSecret({
           value={secret ?? ""}
           readOnly
           onFocus={(event) => event.currentTarget.select()}
-          data-testid={`${id}-secret`}
+          data-testid="one-time-secret"
         />
         <div className="modal-action">
           <button type="button" className="btn btn-outline" onClick={copy}>
