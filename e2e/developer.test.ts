@@ -131,7 +131,7 @@ describe("the Developer page (issue 35)", () => {
       await confirm.getByRole("button", { name: "Yes, post them" }).click();
       await page.getByText("Posted 2 tasks for 8 coins").first().waitFor();
       const batches = page.getByRole("region", { name: "Batches" });
-      await batches.getByText("photos.csv").waitFor();
+      await batches.getByRole("cell", { name: "photos.csv", exact: true }).waitFor();
       await batches.getByRole("link", { name: /Results CSV/ }).waitFor();
 
       // The program's view, with the key: the batch's tasks, one of which a worker submits to.
