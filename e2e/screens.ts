@@ -1,7 +1,7 @@
 // `npm run screens`: the screens gallery. Starts the app on demo data and saves every page, for
 // every role, at phone and desktop width, light and dark, as WebP into docs/screens/, with an
 // index (docs/screens/README.md). Reviewers look there first.
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
@@ -48,12 +48,15 @@ async function shootRole(browser: Browser, baseURL: string, role: Role, screens:
   return files;
 }
 
-function indexPage(screens: Screen[]) {
+/** The index, with what changed since the last gallery (CHANGES.md, written by hand) first. */
+function indexPage(screens: Screen[], changes: string) {
   const lines = [
     "# Screens gallery",
     "",
     "Every page of TaskMint for every role, at 375 and 1280 px, light and dark, on demo data.",
-    "Made by `npm run screens`; do not edit by hand.",
+    "Made by `npm run screens` (the pages) from CHANGES.md (what changed); do not edit by hand.",
+    "",
+    changes.trim(),
     "",
   ];
   for (const role of ROLES) {
@@ -80,7 +83,8 @@ async function main() {
   try {
     const screens = await allPages(server.url);
     await mkdir(OUT, { recursive: true });
-    for (const old of await readdir(OUT)) await rm(path.join(OUT, old));
+    // The pictures are made again; CHANGES.md is the hand-written part of the index.
+    for (const old of await readdir(OUT)) if (old.endsWith(".webp")) await rm(path.join(OUT, old));
     let count = 0;
     for (const role of ROLES) {
       const files = await shootRole(
@@ -92,7 +96,8 @@ async function main() {
       count += files.length;
       console.log(`${role}: ${files.length} screens`);
     }
-    await writeFile(path.join(OUT, "README.md"), indexPage(screens));
+    const changes = await readFile(path.join(OUT, "CHANGES.md"), "utf8");
+    await writeFile(path.join(OUT, "README.md"), indexPage(screens, changes));
     console.log(`${count} screens in ${path.relative(process.cwd(), OUT)}`);
   } finally {
     await browser.close();
