@@ -21,8 +21,8 @@ for (const [network, prefix] of [
 ] as const)
   internal.addSubnet(network, prefix, "ipv4");
 for (const [network, prefix] of [
+  // IPv4-mapped addresses (::ffff:a.b.c.d) are checked against the IPv4 rules by BlockList itself.
   ["::", 127],
-  ["::ffff:0:0", 96],
   ["64:ff9b::", 96],
   ["fc00::", 7],
   ["fe80::", 10],
