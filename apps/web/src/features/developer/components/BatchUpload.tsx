@@ -119,12 +119,7 @@ export function BatchUpload() {
         </p>
       </div>
       <div>
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={!file || check.isPending}
-          onClick={runCheck}
-        >
+        <button type="button" className="btn" disabled={!file || check.isPending} onClick={runCheck}>
           {check.isPending && <ButtonSpinner />}
           Check the file
         </button>
