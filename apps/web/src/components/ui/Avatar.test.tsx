@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { Avatar, initials } from "./Avatar.tsx";
 
@@ -19,6 +19,16 @@ describe("Avatar", () => {
   it("shows the photo when there is one", () => {
     const { container } = render(<Avatar photo="/uploads/x.webp" name="Ann Lee" />);
     expect(container.querySelector("img")?.getAttribute("src")).toBe("/uploads/x.webp");
+  });
+
+  it("shows the initials under a photo, and in its place when it fails to load", () => {
+    const { container } = render(<Avatar photo="/uploads/missing.webp" name="Ann Lee" />);
+    expect(screen.getByTestId("avatar-initials").textContent).toBe("AL");
+    const photo = container.querySelector("img");
+    if (!photo) throw new Error("no photo");
+    fireEvent.error(photo);
+    expect(container.querySelector("img")).toBeNull();
+    expect(screen.getByTestId("avatar-initials").textContent).toBe("AL");
   });
 
   it("shows the initials without a photo (rule R29)", () => {

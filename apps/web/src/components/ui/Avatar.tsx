@@ -1,3 +1,5 @@
+import { useState } from "react";
+
 /** Up to two letters for a name: the first of its first and last words ("Ann Marie Lee" -> "AL"). */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/u).filter(Boolean);
@@ -25,7 +27,9 @@ function toneOf(name: string): string {
 
 /**
  * A user's photo, or their initials where they have none (rule R29: the sign-up photo is
- * optional). Decorative: the name is always written beside it or on its button.
+ * optional). The initials also stand beneath a photo while it loads and in its place if it
+ * fails, so the circle is never empty. Decorative: the name is always written beside it or on
+ * its button.
  */
 export function Avatar({
   photo,
@@ -38,17 +42,26 @@ export function Avatar({
   size?: string;
   loading?: "lazy" | "eager";
 }) {
-  return photo ? (
-    <img
-      src={photo}
-      alt=""
-      title={name}
-      loading={loading}
-      className={`${size} shrink-0 rounded-full object-cover ring-2 ring-primary/30`}
-    />
-  ) : (
+  const [broken, setBroken] = useState(false);
+  if (!photo || broken) return <Initials name={name} className={size} />;
+  return (
+    <span className={`${size} relative inline-flex shrink-0`} title={name}>
+      <Initials name={name} className="absolute inset-0" />
+      <img
+        src={photo}
+        alt=""
+        loading={loading}
+        onError={() => setBroken(true)}
+        className="absolute inset-0 size-full rounded-full object-cover ring-2 ring-primary/30"
+      />
+    </span>
+  );
+}
+
+function Initials({ name, className }: { name: string; className: string }) {
+  return (
     <span
-      className={`${size} inline-flex shrink-0 select-none items-center justify-center rounded-full ${toneOf(name)}`}
+      className={`${className} inline-flex shrink-0 select-none items-center justify-center rounded-full ${toneOf(name)}`}
       title={name}
       aria-hidden="true"
       data-testid="avatar-initials"

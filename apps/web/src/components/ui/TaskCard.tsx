@@ -137,8 +137,10 @@ export function TaskCard({
         {/* Phones: the facts and the action share the card's last line. */}
         <div className="flex items-center justify-between gap-2 sm:mt-2 sm:justify-end">
           <p className="min-w-0 text-sm sm:hidden">
-            <span className="font-semibold">{coinCount(task.payable_amount)}</span> ·{" "}
-            {minutesText(task.estimated_minutes)} · Due {formatShortDate(task.completion_date)}
+            {/* A line breaks between facts, never inside one ("Due | Dec 11"). */}
+            <span className="font-semibold whitespace-nowrap">{coinCount(task.payable_amount)}</span> ·{" "}
+            <span className="whitespace-nowrap">{minutesText(task.estimated_minutes)}</span> ·{" "}
+            <span className="whitespace-nowrap">Due {formatShortDate(task.completion_date)}</span>
           </p>
           <div className="card-actions shrink-0">{action}</div>
         </div>
