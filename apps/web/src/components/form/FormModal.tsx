@@ -8,12 +8,18 @@ export function FormModal<Input extends FieldValues, Output>({
   title,
   onClose,
   actions,
+  wide,
   children,
   ...form
-}: ComponentProps<typeof Form<Input, Output>> & { title: string; onClose: () => void; actions: ReactNode }) {
+}: ComponentProps<typeof Form<Input, Output>> & {
+  title: string;
+  onClose: () => void;
+  actions: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <Form {...form}>
-      <Modal open title={title} onClose={onClose} actions={actions}>
+      <Modal open title={title} onClose={onClose} actions={actions} wide={wide}>
         {children}
       </Modal>
     </Form>

@@ -8,12 +8,15 @@ export function Modal({
   onClose,
   children,
   actions,
+  wide = false,
 }: {
   open: boolean;
   title: string;
   onClose: () => void;
   children: ReactNode;
   actions?: ReactNode;
+  /** For decisions read from evidence (screenshots, both sides' records): room to see them. */
+  wide?: boolean;
 }) {
   return (
     <Dialog
@@ -22,7 +25,7 @@ export function Modal({
       labelledBy="modal-title"
       className="modal modal-bottom sm:modal-middle"
     >
-      <div className="modal-box max-h-[90vh]">
+      <div className={`modal-box max-h-[90vh] ${wide ? "sm:max-w-3xl" : ""}`}>
         <h2 id="modal-title" className="mb-3 text-lg font-bold">
           {title}
         </h2>

@@ -37,6 +37,7 @@ function DecideModal({ appeal, onClose }: { appeal: AppealCase; onClose: () => v
       onSubmit={submit}
       title={`Decide the appeal on “${appeal.task_title}”`}
       onClose={onClose}
+      wide
       actions={
         <SubmitButton className={decision === "overturn" ? "btn btn-success" : "btn btn-primary"}>
           {decision === "overturn"
