@@ -43,7 +43,12 @@ export type CallInput<E extends Endpoint> = ([ParamsOf<E>] extends [never]
       : [BodyOf<E>] extends [never]
         ? unknown
         : { body: BodyOf<E> }) &
-  ([HeadersOf<E>] extends [never] ? unknown : { headers: HeadersOf<E> });
+  ([HeadersOf<E>] extends [never]
+    ? unknown
+    : // Headers that are all optional (an Idempotency-Key, decision 036) may be left out.
+      object extends HeadersOf<E>
+      ? { headers?: HeadersOf<E> }
+      : { headers: HeadersOf<E> });
 
 type Sent = {
   params?: Record<string, string>;
