@@ -75,7 +75,7 @@ describe("the Developer page (issue 35)", () => {
       const key = await takeSecret(page, "Your new API key");
       expect(key).toMatch(/^tm_[A-Za-z0-9_-]{43}$/);
       const keys = page.getByRole("region", { name: "API keys" });
-      await keys.getByRole("cell", { name: "Weekly sync", exact: true }).waitFor();
+      await keys.getByText("Weekly sync", { exact: true }).waitFor();
       await keys.getByText("Never used").waitFor();
       expect(await keys.getByText(key).count()).toBe(0);
       await keys.getByText(`${key.slice(0, 11)}…`).waitFor();
@@ -131,7 +131,7 @@ describe("the Developer page (issue 35)", () => {
       await confirm.getByRole("button", { name: "Yes, post them" }).click();
       await page.getByText("Posted 2 tasks for 8 coins").first().waitFor();
       const batches = page.getByRole("region", { name: "Batches" });
-      await batches.getByRole("cell", { name: "photos.csv", exact: true }).waitFor();
+      await batches.getByText("photos.csv", { exact: true }).waitFor();
       await batches.getByRole("link", { name: /Results CSV/ }).waitFor();
 
       // The program's view, with the key: the batch's tasks, one of which a worker submits to.
@@ -178,7 +178,7 @@ describe("the Developer page (issue 35)", () => {
       // The key was used: the list says when, after a reload.
       await page.reload();
       await batches.getByRole("row").filter({ hasText: "from-program.csv" }).getByText("API key").waitFor();
-      await keys.getByRole("cell", { name: "Weekly sync", exact: true }).waitFor();
+      await keys.getByText("Weekly sync", { exact: true }).waitFor();
       expect(await keys.getByText("Never used").count()).toBe(0);
       expect(await axeProblems(page)).toEqual([]);
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);

@@ -11,7 +11,7 @@ export interface paths {
     put?: never;
     /**
      * Post a task, funding its escrow from your coins
-     * @description multipart/form-data: task_title, task_detail, required_workers, payable_amount, completion_date (YYYY-MM-DD, today or later), submission_info and the file task_image; optional category (default other), estimated_minutes (1-600, default 5), time_limit_minutes (5-1440, default 60) and proof_images (0-3, default 0). Costs required_workers x payable_amount coins; 409 INSUFFICIENT_COINS saves nothing.
+     * @description multipart/form-data: task_title, task_detail, required_workers, payable_amount, completion_date (YYYY-MM-DD, today or later), submission_info and the file task_image (optional with an API key: a task posted by a program shows its category's picture); optional category (default other), estimated_minutes (1-600, default 5), time_limit_minutes (5-1440, default 60) and proof_images (0-3, default 0). Costs required_workers x payable_amount coins; 409 INSUFFICIENT_COINS saves nothing. Takes an Idempotency-Key.
      */
     post: operations["createTask"];
     delete?: never;
@@ -47,6 +47,47 @@ export interface paths {
     };
     /** Your tasks, latest completion date first */
     get: operations["listBuyerTasks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/buyer/batches": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your batches, newest first */
+    get: operations["listBatches"];
+    put?: never;
+    /**
+     * Post many tasks at once from a CSV file: all rows or none, each funded from your coins
+     * @description multipart/form-data: the file `file` (CSV, UTF-8, a header row, at most 5,000 rows) whose columns are the fields of POST /api/tasks (task_title, task_detail, submission_info, payable_amount, required_workers, completion_date, category, estimated_minutes, time_limit_minutes, proof_images, min_approval_rate, min_level), and optionally `template`: a JSON object of the same fields whose text may hold `${column}` placeholders, filled from each row (then the CSV holds only the template's columns and any field the template leaves out). No image: each task shows its category's picture. With `?dry_run=true` nothing is posted and the answer (200) is {rows, errors, total_cost, preview}. Otherwise 201 {batch_id, tasks_created, task_ids}; any bad row is 400 VALIDATION with details.errors = [{row, field, message}] and nothing is posted; 409 INSUFFICIENT_COINS when the total is more than your coins. Takes an Idempotency-Key.
+     */
+    post: operations["createBatch"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/buyer/batches/{id}/results.csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A batch's results as CSV: one line per submission to its tasks
+     * @description text/csv with the columns task_id, task_title, submission_id, worker_id, worker_name, status, submission_details, submitted_at; a task without submissions has one line with the submission columns empty.
+     */
+    get: operations["getBatchResults"];
     put?: never;
     post?: never;
     delete?: never;
@@ -204,6 +245,97 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/buyer/webhooks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your webhook endpoints, newest first
+     * @description At most 10, so the list is not paged.
+     */
+    get: operations["listWebhooks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/buyer/webhooks/{id}/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a `webhook.test` event to an endpoint now; answers the delivery, pending */
+    post: operations["testWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/buyer/webhooks/{id}/deliveries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An endpoint's deliveries, newest first
+     * @description A failing delivery is retried with backoff for 24 hours; an endpoint whose deliveries all failed for 24 hours is paused and you are notified.
+     */
+    get: operations["listWebhookDeliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/buyer/webhooks/deliveries/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One delivery: the body sent and every attempt with the status answered */
+    get: operations["getWebhookDelivery"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/buyer/webhooks/deliveries/{id}/resend": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a delivery again now, with the same webhook-id; its retries start over */
+    post: operations["resendWebhookDelivery"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/buyer/stats": {
     parameters: {
       query?: never;
@@ -326,7 +458,9 @@ export interface operations {
   createTask: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -366,7 +500,7 @@ export interface operations {
            */
           min_level?: "new" | "bronze" | "silver" | "gold";
           /** Format: binary */
-          task_image: Blob;
+          task_image?: Blob;
         };
       };
     };
@@ -601,6 +735,152 @@ export interface operations {
       503: components["responses"]["DatabaseUnavailable"];
     };
   };
+  listBatches: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              created_at: string;
+              tasks_created: number;
+              total_cost: number;
+              file_name: string | null;
+              via_api_key: boolean;
+            }[];
+            page: number;
+            limit: number;
+            total: number;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["DatabaseUnavailable"];
+    };
+  };
+  createBatch: {
+    parameters: {
+      query?: {
+        dry_run?: "true" | "false";
+      };
+      header?: {
+        "idempotency-key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          template?: string;
+          /** Format: binary */
+          file: Blob;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            rows: number;
+            errors: {
+              row: number;
+              field: string;
+              message: string;
+            }[];
+            total_cost: number;
+            preview: {
+              row: number;
+              task_title: string;
+              payable_amount: number;
+              required_workers: number;
+              completion_date: string;
+              /** @enum {string} */
+              category:
+                | "data_entry"
+                | "surveys"
+                | "social_media"
+                | "app_testing"
+                | "writing_reviews"
+                | "research"
+                | "transcription"
+                | "other";
+              cost: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            batch_id: string;
+            tasks_created: number;
+            task_ids: string[];
+            total_cost: number;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["DatabaseUnavailable"];
+    };
+  };
+  getBatchResults: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["DatabaseUnavailable"];
+    };
+  };
   listBuyerSubmissions: {
     parameters: {
       query?: {
@@ -676,7 +956,9 @@ export interface operations {
   approveSubmission: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
       path: {
         id: string;
       };
@@ -742,7 +1024,9 @@ export interface operations {
   rejectSubmission: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
       path: {
         id: string;
       };
@@ -852,7 +1136,9 @@ export interface operations {
   blockWorker: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -925,7 +1211,9 @@ export interface operations {
   overturnRejection: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
       path: {
         id: string;
       };
@@ -991,7 +1279,9 @@ export interface operations {
   upholdRejection: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
       path: {
         id: string;
       };
@@ -1092,6 +1382,254 @@ export interface operations {
             coins: number;
             worker_name: string;
             message: string;
+            created_at: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["DatabaseUnavailable"];
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            url: string;
+            events: (
+              | "submission.created"
+              | "submission.approved"
+              | "submission.rejected"
+              | "submission.appealed"
+              | "task.completed"
+              | "task.expired"
+            )[];
+            /** @enum {string} */
+            status: "active" | "paused";
+            paused_at: string | null;
+            created_at: string;
+          }[];
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["DatabaseUnavailable"];
+    };
+  };
+  testWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            event_id: string;
+            /** @enum {string} */
+            event:
+              | "submission.created"
+              | "submission.approved"
+              | "submission.rejected"
+              | "submission.appealed"
+              | "task.completed"
+              | "task.expired"
+              | "webhook.test";
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            last_attempt_at: string | null;
+            next_attempt_at: string | null;
+            created_at: string;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["DatabaseUnavailable"];
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              id: string;
+              event_id: string;
+              /** @enum {string} */
+              event:
+                | "submission.created"
+                | "submission.approved"
+                | "submission.rejected"
+                | "submission.appealed"
+                | "task.completed"
+                | "task.expired"
+                | "webhook.test";
+              /** @enum {string} */
+              status: "pending" | "succeeded" | "failed";
+              attempts: number;
+              last_attempt_at: string | null;
+              next_attempt_at: string | null;
+              created_at: string;
+            }[];
+            next_cursor: string | null;
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["DatabaseUnavailable"];
+    };
+  };
+  getWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            event_id: string;
+            /** @enum {string} */
+            event:
+              | "submission.created"
+              | "submission.approved"
+              | "submission.rejected"
+              | "submission.appealed"
+              | "task.completed"
+              | "task.expired"
+              | "webhook.test";
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            last_attempt_at: string | null;
+            next_attempt_at: string | null;
+            created_at: string;
+            webhook_id: string;
+            payload: {
+              type: string;
+              timestamp: string;
+              data: {
+                [key: string]: unknown;
+              };
+            };
+            attempt_log: {
+              at: string;
+              response_status: number | null;
+              error: string | null;
+              duration_ms: number;
+            }[];
+          };
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      429: components["responses"]["RateLimited"];
+      503: components["responses"]["DatabaseUnavailable"];
+    };
+  };
+  resendWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: string;
+            event_id: string;
+            /** @enum {string} */
+            event:
+              | "submission.created"
+              | "submission.approved"
+              | "submission.rejected"
+              | "submission.appealed"
+              | "task.completed"
+              | "task.expired"
+              | "webhook.test";
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            last_attempt_at: string | null;
+            next_attempt_at: string | null;
             created_at: string;
           };
         };

@@ -60,7 +60,7 @@ export function useDeleteWebhook() {
 export function useTestWebhook() {
   const refresh = useRefreshWebhooks();
   return useMutation({
-    mutationFn: (id: string) => call(webhooksEndpoints.testWebhook, { params: { id }, headers: {} }),
+    mutationFn: (id: string) => call(webhooksEndpoints.testWebhook, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -68,8 +68,7 @@ export function useTestWebhook() {
 export function useResendDelivery() {
   const refresh = useRefreshWebhooks();
   return useMutation({
-    mutationFn: (id: string) =>
-      call(webhooksEndpoints.resendWebhookDelivery, { params: { id }, headers: {} }),
+    mutationFn: (id: string) => call(webhooksEndpoints.resendWebhookDelivery, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -87,7 +86,6 @@ export const usePreviewBatch = () =>
       const answer = await call(batchesEndpoints.createBatch, {
         query: { dry_run: "true" },
         body: batchForm(file),
-        headers: {},
       });
       if (!("rows" in answer)) throw new Error("The server posted the batch instead of checking it");
       return answer;
