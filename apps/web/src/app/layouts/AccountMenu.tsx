@@ -5,7 +5,7 @@ import type { User } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Avatar } from "../../components/ui/Avatar.tsx";
 import { errorMessage } from "../../lib/api.ts";
-import { useSignOut } from "../../lib/auth.ts";
+import { useSignOut } from "../../lib/authActions.ts";
 import { useDropdown } from "../../lib/useDropdown.ts";
 
 /** The avatar button and its menu: Profile and Sign out. */

@@ -3,7 +3,7 @@ import { toast } from "react-toastify";
 import { z } from "zod";
 import { backupCodeSchema, totpCodeSchema } from "@taskmint/shared";
 import { Field, Form, FormError, SubmitButton, useZodForm } from "../form/Form.tsx";
-import { useVerifySecondFactor } from "../../lib/auth.ts";
+import { useVerifySecondFactor } from "../../lib/authActions.ts";
 
 const appCodeSchema = z.object({ code: totpCodeSchema });
 const backupSchema = z.object({ code: backupCodeSchema });

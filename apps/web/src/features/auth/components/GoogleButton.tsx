@@ -1,7 +1,8 @@
 import type { SelfRegisterRole } from "@taskmint/shared";
 import { toast } from "react-toastify";
 import { errorMessage } from "../../../lib/api.ts";
-import { startGoogleSignIn, useServerConfig } from "../../../lib/auth.ts";
+import { useServerConfig } from "../../../lib/auth.ts";
+import { startGoogleSignIn } from "../../../lib/authActions.ts";
 
 function GoogleIcon() {
   return (

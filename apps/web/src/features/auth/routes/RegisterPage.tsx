@@ -8,7 +8,7 @@ import { paths } from "@taskmint/shared/routes";
 import { Field, useZodForm } from "../../../components/form/Form.tsx";
 import { optionalImageFiles } from "../../../components/form/imageFiles.ts";
 import { errorMessage } from "../../../lib/api.ts";
-import { useRegister } from "../../../lib/auth.ts";
+import { useRegister } from "../../../lib/authActions.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
 import { NewPasswordField } from "../components/NewPasswordField.tsx";
 import { RoleChoice } from "../components/RoleChoice.tsx";
