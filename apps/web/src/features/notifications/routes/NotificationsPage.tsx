@@ -10,6 +10,11 @@ import { useMarkAllRead, useMarkRead } from "../api.ts";
 import { NotificationItem } from "../NotificationItem.tsx";
 import { notificationQueries } from "../queries.ts";
 
+const NONE_YET = {
+  title: "No notifications yet.",
+  children: "Approvals, payments, appeals and withdrawals show up here as they happen.",
+};
+
 /** Every notification, newest first, a page at a time; the bell shows the latest ten. */
 export function NotificationsPage() {
   const latest = useQuery(notificationQueries.latest());
@@ -47,10 +52,7 @@ export function NotificationsPage() {
       <PagedList
         pages={notificationQueries.page}
         errorMessage="Failed to load your notifications"
-        empty={{
-          title: "No notifications yet.",
-          children: "Approvals, payments, appeals and withdrawals show up here as they happen.",
-        }}
+        empty={NONE_YET}
       >
         {(items) => (
           <ul
