@@ -28,7 +28,7 @@ import { limitJsonDepth } from "./lib/json-body.ts";
 import { jobRunner } from "./lib/job-queue.ts";
 import { createMailer, MAIL_JOB, type Mail, mailJob, queueMail } from "./lib/mailer.ts";
 import { startJobWorker } from "./jobs/runner.ts";
-import { deliverDueMails } from "./modules/notifications/mail.ts";
+import { NOTIFICATION_MAIL_JOB, notificationMailJob } from "./modules/notifications/mail.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { passwordRoutes } from "./modules/auth/password-routes.ts";
 import { registerRoutes } from "./modules/auth/register-routes.ts";
@@ -142,6 +142,8 @@ export async function buildApp(deps: AppDeps) {
     "auth",
     createAuth({ env, db, secret: deps.authSecret, queueMail: queueAuthMail, log: app.log }),
   );
+  const mailSigningKey = createHmac("sha256", deps.authSecret).update("mail links").digest("base64url");
+  app.decorate("mailSigningKey", mailSigningKey);
   // Decision 034: every server runs the due jobs; closing the app waits for a run in progress.
   const runJobs = jobRunner({
     db,
@@ -149,6 +151,12 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     handlers: {
       [MAIL_JOB]: mailJob(sendMail),
+      [NOTIFICATION_MAIL_JOB]: notificationMailJob({
+        db,
+        sendMail,
+        publicUrl: env.PUBLIC_URL,
+        signingKey: mailSigningKey,
+      }),
       [WEBHOOK_JOB]: webhookJob({ db, production: env.NODE_ENV === "production" }),
     },
   });
@@ -165,17 +173,6 @@ export async function buildApp(deps: AppDeps) {
     });
     app.addHook("onClose", () => worker?.stop());
   }
-  const mailSigningKey = createHmac("sha256", deps.authSecret).update("mail links").digest("base64url");
-  app.decorate("mailSigningKey", mailSigningKey);
-  app.decorate("deliverMails", () =>
-    deliverDueMails({
-      db,
-      sendMail,
-      now: app.clock(),
-      publicUrl: env.PUBLIC_URL,
-      signingKey: mailSigningKey,
-    }),
-  );
   app.decorate("readSession", createSessionReader(db, deps.authSecret));
   app.decorate("readApiKey", createApiKeyReader(db));
   app.decorateRequest("sessionUser", undefined);

@@ -8,8 +8,6 @@ import { refreshStaleStatistics } from "./db/statistics.ts";
 import { prepareData } from "./startup.ts";
 
 const JOB_INTERVAL_MS = 60_000;
-/** Notification mails go out within a few seconds of their event (rule R29). */
-const MAIL_INTERVAL_MS = 5_000;
 /** The planner's statistics follow a growing table within seconds (db/statistics.ts). */
 const STATISTICS_INTERVAL_MS = 1_000;
 
@@ -54,15 +52,6 @@ export async function runServer(
     intervalMs: JOB_INTERVAL_MS,
     onTasksChanged: () => app.publicTaskPages.changed(),
   });
-  const mails = repeat(async () => {
-    try {
-      const delivered = await app.deliverMails();
-      if (delivered.sent + delivered.retried + delivered.dropped > 0)
-        app.log.info(delivered, "notification mails");
-    } catch (error) {
-      app.log.error({ err: error }, "notification mails failed; retrying on the next tick");
-    }
-  }, MAIL_INTERVAL_MS);
   const statistics = repeat(async () => {
     try {
       await refreshStaleStatistics(database.unhurried);
@@ -78,7 +67,6 @@ export async function runServer(
     closing = true;
     app.log.info({ signal }, "shutting down");
     await jobs.stop();
-    await mails.stop();
     await statistics.stop();
     for (const companion of started) await companion.close();
     await app.close();

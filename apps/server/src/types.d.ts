@@ -6,7 +6,6 @@ import type { ApiKeyReader, KeyHolder } from "./modules/api-keys/service.ts";
 import type { Auth } from "./modules/auth/auth.ts";
 import type { createSessionReader } from "./modules/auth/session-reader.ts";
 import type { NotificationHub } from "./modules/notifications/hub.ts";
-import type { deliverDueMails } from "./modules/notifications/mail.ts";
 import type { CommonSearches } from "./modules/tasks/common-searches.ts";
 import type { FirstPageCache } from "./modules/tasks/first-page-cache.ts";
 import type { SandboxProvider, StripeProvider } from "./modules/payments/providers.ts";
@@ -32,8 +31,6 @@ declare module "fastify" {
     recordSighting: SightingRecorder;
     /** Signs the links of notification mails (unsubscribe). */
     mailSigningKey: string;
-    /** Sends the notification mails that are due (rule R29); the server runs it every few seconds. */
-    deliverMails: () => ReturnType<typeof deliverDueMails>;
     /** Runs the queue's due jobs (decision 034); every server does it each JOB_POLL_MS. */
     runJobs: () => Promise<JobRunCounts>;
   }

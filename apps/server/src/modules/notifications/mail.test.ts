@@ -21,7 +21,8 @@ import { notify } from "./service.ts";
 
 const clock = new TestClock();
 const mail = mailCatcherPerFile();
-const ctx = testAppPerFile(() => ({ env: { SMTP_URL: mail.url }, clock }));
+// No worker of the app's own (JOB_POLL_MS=0): each test runs the job queue itself (decision 034).
+const ctx = testAppPerFile(() => ({ env: { SMTP_URL: mail.url, JOB_POLL_MS: "0" }, clock }));
 const { call, pendingSubmission } = marketplaceCalls(() => ctx.app, clock);
 
 const settingsOf = async (user: RegisteredUser) => {
@@ -39,6 +40,28 @@ const queuedFor = async (userId: string, kind?: string) =>
       .innerJoin(notifications, eq(notifications.id, outgoingMails.notificationId))
       .where(and(eq(notifications.userId, userId), kind ? eq(notifications.kind, kind) : undefined))
   )[0]?.n;
+
+/** Notification mails' ends so far: sent, dropped, and attempts made. */
+const tally = async () =>
+  (
+    await ctx.db
+      .select({
+        sent: sql<number>`count(${outgoingMails.sentAt})::int`,
+        dropped: sql<number>`count(${outgoingMails.droppedAt})::int`,
+        attempts: sql<number>`coalesce(sum(${outgoingMails.attempts}), 0)::int`,
+      })
+      .from(outgoingMails)
+  )[0]!;
+
+/** Runs the due jobs once: what became of the notification mails among them. */
+const deliverMails = async () => {
+  const before = await tally();
+  await ctx.app.runJobs();
+  const after = await tally();
+  const sent = after.sent - before.sent;
+  const dropped = after.dropped - before.dropped;
+  return { sent, retried: after.attempts - before.attempts - sent - dropped, dropped };
+};
 
 const approve = (buyer: RegisteredUser, submissionId: string) =>
   call("POST", `/api/submissions/${submissionId}/approve`, buyer.cookie);
@@ -79,7 +102,7 @@ describe("notification settings", () => {
 describe("notification mails", () => {
   // Each test counts only its own mails: earlier tests' queue goes out first.
   beforeEach(async () => {
-    while ((await ctx.app.deliverMails()).sent > 0);
+    while ((await deliverMails()).sent > 0);
   });
 
   it("mails a decision with a link to the page and a signed one-click unsubscribe that works", async () => {
@@ -90,7 +113,7 @@ describe("notification mails", () => {
     expect(await queuedFor(worker.user.id)).toBe(1);
     // Nothing leaves in the request: the job sends it.
     expect(mail.mailsTo(worker.email, "Rate 5 logos")).toEqual([]);
-    expect(await ctx.app.deliverMails()).toEqual({ sent: 1, retried: 0, dropped: 0 });
+    expect(await deliverMails()).toEqual({ sent: 1, retried: 0, dropped: 0 });
     const received = await mail.waitFor(worker.email, "Rate 5 logos");
     expect(received.subject).toMatch(/^TaskMint: You have earned/);
     expect(received.text).toContain(`${TEST_ORIGIN}/dashboard/my-submissions`);
@@ -99,7 +122,7 @@ describe("notification mails", () => {
     expect(received.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(received.text).toContain(`${TEST_ORIGIN}/unsubscribe?token=`);
     // Sent once: the next run finds nothing.
-    expect(await ctx.app.deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 0 });
+    expect(await deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 0 });
 
     // The mail client's one-click POST (a form, no cookie, no Origin).
     const url = new URL(oneClick);
@@ -167,7 +190,7 @@ describe("notification mails", () => {
     });
     expect(await queuedFor(changedMind.user.id)).toBe(1);
     await call("PUT", "/api/me/notification-settings", changedMind.cookie, { bonus_received: "bell" });
-    expect(await ctx.app.deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 1 });
+    expect(await deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 1 });
     expect(mail.mailsTo(changedMind.email, "bonus")).toEqual([]);
   });
 
@@ -183,7 +206,7 @@ describe("notification mails", () => {
         .statusCode,
     ).toBe(200);
     await notifyUser(ctx, user.user.id, "A bonus kept", { actionRoute: "/", kind: "bonus_received" });
-    expect(await ctx.app.deliverMails()).toEqual({ sent: 1, retried: 0, dropped: 0 });
+    expect(await deliverMails()).toEqual({ sent: 1, retried: 0, dropped: 0 });
     expect(await mail.waitFor(user.email, "A bonus kept")).toBeTruthy();
 
     const leaving = await registerUser(ctx.app, "worker");
@@ -197,7 +220,7 @@ describe("notification mails", () => {
       coins: "forfeit",
     });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(await ctx.app.deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 1 });
+    expect(await deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 1 });
     expect(mail.mailsTo(leaving.email, "bonus")).toEqual([]);
   });
 
@@ -219,7 +242,7 @@ describe("notification mails", () => {
     mail.refuse("mailbox busy");
     try {
       for (const [attempt, minutes] of MAIL_RETRY_MINUTES.entries()) {
-        expect(await ctx.app.deliverMails(), `attempt ${attempt + 1}`).toEqual({
+        expect(await deliverMails(), `attempt ${attempt + 1}`).toEqual({
           sent: 0,
           retried: 1,
           dropped: 0,
@@ -230,21 +253,21 @@ describe("notification mails", () => {
         expect(state?.lastError).toContain("mailbox busy");
         // Not due yet: nothing happens a second early.
         clock.advanceMs(minutes * 60_000 - 1000);
-        expect(await ctx.app.deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 0 });
+        expect(await deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 0 });
         clock.advanceMs(1000);
       }
-      expect(await ctx.app.deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 1 });
+      expect(await deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 1 });
       expect((await stateOf())?.droppedAt).not.toBeNull();
-      expect(await ctx.app.deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 0 });
+      expect(await deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 0 });
 
       // A second mail, refused once, goes out once the provider is back.
       await notifyUser(ctx, flaky.user.id, "Bonus two", { actionRoute: "/", kind: "bonus_received" });
-      expect(await ctx.app.deliverMails()).toEqual({ sent: 0, retried: 1, dropped: 0 });
+      expect(await deliverMails()).toEqual({ sent: 0, retried: 1, dropped: 0 });
     } finally {
       mail.refuse(null);
     }
     clock.advanceMs(60_000);
-    expect(await ctx.app.deliverMails()).toEqual({ sent: 1, retried: 0, dropped: 0 });
+    expect(await deliverMails()).toEqual({ sent: 1, retried: 0, dropped: 0 });
     expect(mail.mailsTo(flaky.email, "Bonus two")).toHaveLength(1);
     expect(mail.mailsTo(flaky.email, "Bonus one")).toEqual([]);
   });
@@ -253,11 +276,11 @@ describe("notification mails", () => {
     const busy = await registerUser(ctx.app, "worker");
     for (let index = 0; index < 30; index += 1)
       await notifyUser(ctx, busy.user.id, `Race ${index}`, { actionRoute: "/", kind: "bonus_received" });
-    const runs = await Promise.all([0, 1, 2, 3].map(() => ctx.app.deliverMails()));
-    const sent = runs.reduce((total, run) => total + run.sent, 0);
-    const rest = await ctx.app.deliverMails();
-    expect(sent + rest.sent).toBe(30);
-    await expect.poll(() => mail.mailsTo(busy.email, "Race").length).toBe(30);
+    const before = await tally();
+    await Promise.all([0, 1, 2, 3].map(() => ctx.app.runJobs()));
+    expect((await tally()).sent - before.sent).toBe(30);
+    expect(await deliverMails()).toEqual({ sent: 0, retried: 0, dropped: 0 });
+    expect(mail.mailsTo(busy.email, "Race")).toHaveLength(30);
     expect(new Set(mail.mailsTo(busy.email, "Race").map((item) => item.subject)).size).toBe(30);
   });
 });

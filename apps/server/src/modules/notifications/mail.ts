@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   BRAND,
   MAIL_KINDS,
@@ -11,15 +11,15 @@ import {
 } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
 import { notificationPreferences, notifications, outgoingMails, users } from "../../db/schema/index.ts";
+import { RunAgainAt, type JobHandler } from "../../lib/job-queue.ts";
 import type { SendMail } from "../../lib/mailer.ts";
 
-// Rule R29, decision 019: notify_user queues a mail with the notification; this module sends
-// the queue, keeps each user's choice per kind, and signs the one-click unsubscribe links.
+// Rule R29, decisions 019 and 034: notify_user queues a mail with the notification (a job on the
+// job queue); this module sends it, keeps each user's choice per kind, and signs the one-click
+// unsubscribe links.
 
 /** Minutes to wait after each failed attempt; past the last, the mail is dropped. */
 export const MAIL_RETRY_MINUTES = [1, 5, 30, 120] as const;
-/** How long a claimed mail is left to its sender before another run may take it again. */
-const CLAIM_LEASE_MS = 10 * 60_000;
 
 const isMailKind = (kind: string): kind is MailKind => kind in MAIL_KINDS;
 
@@ -107,53 +107,48 @@ export function composeNotificationMail(
 interface Delivery {
   db: Database;
   sendMail: SendMail;
-  now: Date;
   publicUrl: string;
   signingKey: string;
-  batch?: number;
 }
 
+/** The job that sends one notification mail; notify_user (migration 0030) queues it. */
+export const NOTIFICATION_MAIL_JOB = "notification_mail";
+
 /**
- * Sends the mails that are due, each at least once: a run claims a batch (a lease, so a run
- * that dies leaves them to a later one) without holding a transaction over the network.
- * A mail the user no longer wants (mail turned off, account deleted) is dropped unsent.
+ * Sends a queued notification mail (decision 034: the job queue claims, leases and retries it);
+ * its outgoing_mails row keeps the attempts and how it ended. A mail the user no longer wants
+ * (mail turned off, address unconfirmed, account deleted) is dropped unsent; one the provider
+ * refuses is tried again after MAIL_RETRY_MINUTES, then dropped.
  */
-export async function deliverDueMails(delivery: Delivery) {
-  const { db, now, batch = 20 } = delivery;
-  const claimed = await db
-    .update(outgoingMails)
-    .set({
-      attempts: sql`${outgoingMails.attempts} + 1`,
-      nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
-    })
-    .where(
-      inArray(
-        outgoingMails.notificationId,
-        db
-          .select({ id: outgoingMails.notificationId })
-          .from(outgoingMails)
-          .where(
-            and(
-              isNull(outgoingMails.sentAt),
-              isNull(outgoingMails.droppedAt),
-              or(isNull(outgoingMails.nextAttemptAt), lte(outgoingMails.nextAttemptAt, now)),
-            ),
-          )
-          .orderBy(sql`${outgoingMails.nextAttemptAt} asc nulls first`)
-          .limit(batch)
-          .for("update", { skipLocked: true }),
-      ),
-    )
-    .returning({ id: outgoingMails.notificationId, attempts: outgoingMails.attempts });
-  const counts = { sent: 0, retried: 0, dropped: 0 };
-  for (const mail of claimed) counts[await deliverOne(delivery, mail)] += 1;
-  return counts;
+export function notificationMailJob(delivery: Delivery): JobHandler {
+  return {
+    // Only for a failure of the database itself: the provider's refusals follow MAIL_RETRY_MINUTES.
+    retryAfterMs: [60_000, 300_000, 1_800_000],
+    async run(payload, { now }) {
+      const { notificationId } = payload as { notificationId: string };
+      const [mail] = await delivery.db
+        .update(outgoingMails)
+        .set({ attempts: sql`${outgoingMails.attempts} + 1` })
+        .where(
+          and(
+            eq(outgoingMails.notificationId, notificationId),
+            isNull(outgoingMails.sentAt),
+            isNull(outgoingMails.droppedAt),
+          ),
+        )
+        .returning({ id: outgoingMails.notificationId, attempts: outgoingMails.attempts });
+      // Gone with its notification, or already sent or dropped.
+      if (!mail) return;
+      return deliverOne(delivery, mail, now);
+    },
+  };
 }
 
 async function deliverOne(
-  { db, sendMail, now, publicUrl, signingKey }: Delivery,
+  { db, sendMail, publicUrl, signingKey }: Delivery,
   mail: { id: string; attempts: number },
-): Promise<"sent" | "retried" | "dropped"> {
+  now: Date,
+): Promise<RunAgainAt | undefined> {
   const [row] = await db
     .select({
       message: notifications.message,
@@ -177,7 +172,7 @@ async function deliverOne(
     db.update(outgoingMails).set(change).where(eq(outgoingMails.notificationId, mail.id));
   if (!row || !isMailKind(row.kind) || row.deletedAt || !row.verified || row.channel === "bell") {
     await settle({ droppedAt: now, lastError: "no longer wanted" });
-    return "dropped";
+    return;
   }
   const token = unsubscribeToken(signingKey, row.userId, row.kind);
   const oneClick = `${publicUrl}/api/unsubscribe?token=${token}`;
@@ -195,11 +190,11 @@ async function deliverOne(
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     if (wait === undefined) {
       await settle({ droppedAt: now, lastError });
-      return "dropped";
+      return;
     }
-    await settle({ nextAttemptAt: new Date(now.getTime() + wait * 60_000), lastError });
-    return "retried";
+    const next = new Date(now.getTime() + wait * 60_000);
+    await settle({ nextAttemptAt: next, lastError });
+    return new RunAgainAt(next, lastError);
   }
   await settle({ sentAt: now });
-  return "sent";
 }
