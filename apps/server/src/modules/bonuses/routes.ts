@@ -1,16 +1,15 @@
 import { bonusesEndpoints as endpoints, IDEMPOTENCY_KEY_HEADER } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { currentUser } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
 import { sendBonus } from "./service.ts";
 
 export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.sendBonus, async (request) => {
     const bonus = await sendBonus(app.db, {
-      buyerId: (await currentUser(request)).id,
+      buyerId: request.sessionUser.id,
       idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
       request: request.body,
-      now: app.clock(),
+      now: request.now,
     });
     return bonus;
   });

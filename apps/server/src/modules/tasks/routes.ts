@@ -2,7 +2,7 @@ import { TASK_CATEGORIES, tasksEndpoints as endpoints } from "@taskmint/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.ts";
 import { readForm } from "../../lib/multipart.ts";
-import { currentUser, sessionUser } from "../../plugins/auth-guard.ts";
+import { sessionUser } from "../../plugins/auth-guard.ts";
 import { route } from "../../plugins/endpoint-route.ts";
 import { categoryPicture } from "./category-picture.ts";
 import { listBuyerTasks, listPublicTasksJson, listWorkerTasks } from "./lists.ts";
@@ -23,7 +23,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     const audience = (await sessionUser(request)) ? "signed-in" : "visitor";
     const body = await listPublicTasksJson(app.db, {
       query: request.query,
-      now: app.clock(),
+      now: request.now,
       audience,
       firstPages: app.publicTaskPages,
       commonSearches: app.commonSearches,
@@ -37,42 +37,42 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     getTaskDetails(app.db, {
       taskId: request.params.id,
       viewer: await sessionUser(request),
-      now: app.clock(),
+      now: request.now,
     }),
   );
 
   route(app, endpoints.createTask, async (request) => {
-    const { id, apiKeyId } = await currentUser(request);
+    const { id, apiKeyId } = request.sessionUser;
     const { fields, files } = await readForm(request, endpoints.createTask.form);
     // Decision 036: a program's task may come without an image (its category's picture stands in).
     if (!files.task_image && !apiKeyId)
       throw new AppError("VALIDATION", "Task image is required", { task_image: "Task image is required" });
-    const task = await createTask(app.db, { buyerId: id, fields, image: files.task_image, now: app.clock() });
+    const task = await createTask(app.db, { buyerId: id, fields, image: files.task_image, now: request.now });
     return task;
   });
 
   route(app, endpoints.updateTask, async (request) =>
     updateTask(app.db, {
-      actor: await currentUser(request),
+      actor: request.sessionUser,
       taskId: request.params.id,
       fields: request.body,
     }),
   );
 
   route(app, endpoints.deleteTask, async (request) =>
-    deleteTask(app.db, { actor: await currentUser(request), taskId: request.params.id, now: app.clock() }),
+    deleteTask(app.db, { actor: request.sessionUser, taskId: request.params.id, now: request.now }),
   );
 
   route(app, endpoints.listWorkerTasks, async (request) =>
     listWorkerTasks(app.db, {
-      workerId: (await currentUser(request)).id,
+      workerId: request.sessionUser.id,
       query: request.query,
-      now: app.clock(),
+      now: request.now,
       commonSearches: app.commonSearches,
     }),
   );
 
   route(app, endpoints.listBuyerTasks, async (request) =>
-    listBuyerTasks(app.db, (await currentUser(request)).id, request.query),
+    listBuyerTasks(app.db, request.sessionUser.id, request.query),
   );
 };
