@@ -150,6 +150,12 @@ describe("the Developer page (issue 35)", () => {
       const delivery = endpoint.getByRole("row").filter({ hasText: "submission.created" });
       await delivery.first().waitFor({ timeout: 30_000 });
       await delivery.getByText("succeeded").first().waitFor({ timeout: 30_000 });
+      // DEVELOPER_SHOTS=<dir>: the page with a key, an endpoint and its log, and a batch, to look at.
+      if (process.env.DEVELOPER_SHOTS)
+        await page.screenshot({
+          path: `${process.env.DEVELOPER_SHOTS}/developer-${width}.png`,
+          fullPage: true,
+        });
       const signed = received.filter((request) => request.body.includes(posted[0]!.id));
       expect(signed).toHaveLength(1);
       const event = new Webhook(secret).verify(
