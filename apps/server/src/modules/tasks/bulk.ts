@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { tasks } from "../../db/schema/index.ts";
 import { fundEscrows, openEscrows } from "../ledger/service.ts";
 import { categoryPictureUrl } from "./category-picture.ts";
+import { taskColumnsOf } from "./columns.ts";
 
 /** Rows per INSERT: 17 values a row stays far below PostgreSQL's 65,535 parameters. */
 const CHUNK = 500;
@@ -28,18 +29,7 @@ export async function postFundedTasks(
         id,
         buyerId,
         batchId,
-        title: fields.task_title,
-        detail: fields.task_detail,
-        submissionInfo: fields.submission_info,
-        requiredWorkers: fields.required_workers,
-        payableAmount: fields.payable_amount,
-        completionDate: fields.completion_date,
-        category: fields.category,
-        estimatedMinutes: fields.estimated_minutes,
-        timeLimitMinutes: fields.time_limit_minutes,
-        proofImages: fields.proof_images,
-        minApprovalRate: fields.min_approval_rate,
-        minLevel: fields.min_level,
+        ...taskColumnsOf(fields),
         imageUrl: categoryPictureUrl(fields.category),
         createdAt: now,
       })),

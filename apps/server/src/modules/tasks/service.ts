@@ -19,6 +19,7 @@ import { submissionOfWorker } from "../submissions/service.ts";
 import { processImage, storeImage } from "../uploads/service.ts";
 import { queueWebhookEvent } from "../webhooks/service.ts";
 import { categoryPictureUrl } from "./category-picture.ts";
+import { taskColumnsOf } from "./columns.ts";
 import { selectTasks, taskFor, toTask } from "./views.ts";
 
 // Listing and searching tasks is lists.ts; the admin's list of every task is offered here, the
@@ -51,18 +52,7 @@ export async function createTask(
     await tx.insert(tasks).values({
       id,
       buyerId,
-      title: fields.task_title,
-      detail: fields.task_detail,
-      submissionInfo: fields.submission_info,
-      requiredWorkers: fields.required_workers,
-      payableAmount: fields.payable_amount,
-      completionDate: fields.completion_date,
-      category: fields.category,
-      estimatedMinutes: fields.estimated_minutes,
-      timeLimitMinutes: fields.time_limit_minutes,
-      proofImages: fields.proof_images,
-      minApprovalRate: fields.min_approval_rate,
-      minLevel: fields.min_level,
+      ...taskColumnsOf(fields),
       imageUrl,
       createdAt: now,
     });
