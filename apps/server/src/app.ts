@@ -145,19 +145,21 @@ export async function buildApp(deps: AppDeps) {
   const mailSigningKey = createHmac("sha256", deps.authSecret).update("mail links").digest("base64url");
   app.decorate("mailSigningKey", mailSigningKey);
   // Decision 034: every server runs the due jobs; closing the app waits for a run in progress.
+  // On connections of their own (DbHandle.unhurried): jobs never take a request's connection.
+  const jobsDb = database.unhurried;
   const runJobs = jobRunner({
-    db,
+    db: jobsDb,
     clock: app.clock,
     log: app.log,
     handlers: {
       [MAIL_JOB]: mailJob(sendMail),
       [NOTIFICATION_MAIL_JOB]: notificationMailJob({
-        db,
+        db: jobsDb,
         sendMail,
         publicUrl: env.PUBLIC_URL,
         signingKey: mailSigningKey,
       }),
-      [WEBHOOK_JOB]: webhookJob({ db, production: env.NODE_ENV === "production" }),
+      [WEBHOOK_JOB]: webhookJob({ db: jobsDb, production: env.NODE_ENV === "production" }),
     },
   });
   app.decorate("runJobs", runJobs);

@@ -70,8 +70,10 @@ export function jobRunner(options: {
   handlers: Record<string, JobHandler>;
   log: FastifyBaseLogger;
   batch?: number;
+  /** How many jobs run at once. */
+  concurrency?: number;
 }) {
-  const { db, clock, handlers, log, batch = 20 } = options;
+  const { db, clock, handlers, log, batch = 20, concurrency = 4 } = options;
   const kinds = Object.keys(handlers);
 
   async function claim(now: Date) {
@@ -124,9 +126,13 @@ export function jobRunner(options: {
     const counts: JobRunCounts = { done: 0, retried: 0, failed: 0 };
     for (;;) {
       const claimed = await claim(clock());
-      const outcomes = await Promise.all(claimed.map(runOne));
-      for (const outcome of outcomes) counts[outcome] += 1;
-      if (claimed.length < batch) return counts;
+      const full = claimed.length === batch;
+      // A few at a time: each takes a connection now and then, and the pool is shared.
+      const lanes = Array.from({ length: concurrency }, async () => {
+        for (let job = claimed.shift(); job; job = claimed.shift()) counts[await runOne(job)] += 1;
+      });
+      await Promise.all(lanes);
+      if (!full) return counts;
     }
   };
 }
