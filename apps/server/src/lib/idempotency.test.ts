@@ -1,10 +1,18 @@
 import { and, count, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CreatedApiKey, Task } from "@taskmint/shared";
+import type { Task } from "@taskmint/shared";
 import { idempotencyKeys, tasks } from "../db/schema/index.ts";
 import { checkLedger, MINT, transfer, walletOf } from "../modules/ledger/service.ts";
-import { marketplaceTestFile, multipart, registerUser, type RegisteredUser } from "../test/harness.ts";
+import {
+  buyerWithKey,
+  labellingTaskFields,
+  marketplaceTestFile,
+  multipart,
+  registerUser,
+  type BuyerWithKey,
+  type RegisteredUser,
+} from "../test/harness.ts";
 import { deleteExpiredIdempotencyKeys } from "./idempotency.ts";
 
 // Issue 35 point 2 (decision 036): every POST a key can make honours an Idempotency-Key.
@@ -13,37 +21,14 @@ const { ctx, clock, call, days, coinsOf } = marketplaceTestFile();
 
 const HOUR = 60 * 60 * 1000;
 
-interface Buyer extends RegisteredUser {
-  key: string;
-}
-
-async function buyerWithKey(coins = 1_000): Promise<Buyer> {
-  const buyer = await registerUser(ctx.app, "buyer");
-  if (coins > 0)
-    await transfer(ctx.db, {
-      from: MINT,
-      to: walletOf(buyer.user.id),
-      amount: coins,
-      idempotencyKey: `test-buy:${buyer.user.id}`,
-    });
-  const created = await call("POST", "/api/buyer/api-keys", buyer.cookie, { name: "script" });
-  expect(created.statusCode, created.body).toBe(201);
-  return { ...buyer, key: created.json<CreatedApiKey>().key };
-}
-
 /** POST /api/tasks as a program: multipart (a new boundary each time), no image, the key. */
 async function postTask(
-  buyer: Buyer,
+  buyer: BuyerWithKey,
   idempotencyKey: string | undefined,
   fields: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   const body = await multipart({
-    task_title: "Label 10 photos",
-    task_detail: "Label each photo with what it shows.",
-    required_workers: "2",
-    payable_amount: "5",
-    completion_date: days(7),
-    submission_info: "The labels, one a line",
+    ...labellingTaskFields(days(7)),
     ...fields,
   });
   return ctx.app.inject({
@@ -67,9 +52,9 @@ function expectError(response: LightMyRequestResponse, status: number, code: str
 }
 
 describe("one Idempotency-Key, one action", () => {
-  let buyer: Buyer;
+  let buyer: BuyerWithKey;
   beforeAll(async () => {
-    buyer = await buyerWithKey();
+    buyer = await buyerWithKey(ctx, 1_000);
   });
 
   it("20 parallel retries post one task, move its coins once and all answer the first answer", async () => {
@@ -108,14 +93,7 @@ describe("one Idempotency-Key, one action", () => {
   });
 
   it("takes the key with the buyer's session too: key and cookie requests share the buyer's keys", async () => {
-    const body = await multipart({
-      task_title: "Label 10 photos",
-      task_detail: "Label each photo with what it shows.",
-      required_workers: "2",
-      payable_amount: "5",
-      completion_date: days(7),
-      submission_info: "The labels, one a line",
-    });
+    const body = await multipart(labellingTaskFields(days(7)));
     const viaCookie = await ctx.app.inject({
       method: "POST",
       url: "/api/tasks",
@@ -129,14 +107,7 @@ describe("one Idempotency-Key, one action", () => {
   });
 
   it("a session's task still needs an image of its own", async () => {
-    const body = await multipart({
-      task_title: "Label",
-      task_detail: "Label it.",
-      required_workers: "1",
-      payable_amount: "5",
-      completion_date: days(7),
-      submission_info: "Labels",
-    });
+    const body = await multipart(labellingTaskFields(days(7)));
     const response = await ctx.app.inject({
       method: "POST",
       url: "/api/tasks",
@@ -150,7 +121,7 @@ describe("one Idempotency-Key, one action", () => {
   });
 
   it("one buyer's key does not collide with another buyer's same key", async () => {
-    const other = await buyerWithKey();
+    const other = await buyerWithKey(ctx, 1_000);
     const mine = await postTask(other, "order-1", { payable_amount: "7" });
     expect(mine.statusCode, mine.body).toBe(201);
     expect(mine.headers["idempotent-replayed"]).toBeUndefined();
@@ -161,7 +132,7 @@ describe("one Idempotency-Key, one action", () => {
 
 describe("24 hours", () => {
   it("replays at 23h59 and treats the key as new at 24h01; the cleanup forgets keys past 24 hours", async () => {
-    const buyer = await buyerWithKey();
+    const buyer = await buyerWithKey(ctx, 1_000);
     // One body throughout: the due date is fixed before the clock moves.
     const due = { completion_date: days(7) };
     const before = await coinsOf(buyer);
@@ -193,7 +164,7 @@ describe("24 hours", () => {
 
 describe("failures and bad keys", () => {
   it("a failed first request keeps nothing: the retry after fixing the cause runs", async () => {
-    const buyer = await buyerWithKey(0);
+    const buyer = await buyerWithKey(ctx, 0);
     const coins = await coinsOf(buyer);
     expectError(
       await postTask(buyer, "big", { payable_amount: String(coins + 1), required_workers: "1" }),
@@ -214,7 +185,7 @@ describe("failures and bad keys", () => {
   });
 
   it("refuses an empty, a too long or a control-character key with 400 JSON", async () => {
-    const buyer = await buyerWithKey();
+    const buyer = await buyerWithKey(ctx, 1_000);
     for (const bad of ["", "k".repeat(256), "a\u0000b", "two words"]) {
       const response = await postTask(buyer, bad);
       expectError(response, 400, "VALIDATION");

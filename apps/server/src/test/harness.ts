@@ -5,7 +5,15 @@ import type { LightMyRequestResponse } from "fastify";
 import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, inject } from "vitest";
-import type { CursorPage, SelfRegisterRole, StatementEntry, Submission, Task, User } from "@taskmint/shared";
+import type {
+  CreatedApiKey,
+  CursorPage,
+  SelfRegisterRole,
+  StatementEntry,
+  Submission,
+  Task,
+  User,
+} from "@taskmint/shared";
 import { buildApp, type App } from "../app.ts";
 import { openDatabase, type Database, type DbHandle } from "../db/client.ts";
 import { loadEnv } from "../env.ts";
@@ -260,15 +268,43 @@ export async function registerUser(
 /** A worker with `coins` in their wallet (10 from signing up, the rest through the ledger's own transfer). */
 export async function workerWithCoins(ctx: TestContext, coins: number, overrides: { name?: string } = {}) {
   const worker = await registerUser(ctx.app, "worker", overrides);
-  if (coins > 10)
-    await transfer(ctx.db, {
-      from: MINT,
-      to: walletOf(worker.user.id),
-      amount: coins - 10,
-      idempotencyKey: `test-earn:${worker.user.id}`,
-    });
+  if (coins > 10) await mintTo(ctx, worker, coins - 10);
   return worker;
 }
+
+const mintTo = (ctx: TestContext, user: RegisteredUser, coins: number) =>
+  transfer(ctx.db, {
+    from: MINT,
+    to: walletOf(user.user.id),
+    amount: coins,
+    idempotencyKey: `test-mint:${user.user.id}`,
+  });
+
+/** A buyer with `coins` in their wallet and an API key (decision 033) made with their session. */
+export async function buyerWithKey(ctx: TestContext, coins: number, keyName = "script") {
+  const buyer = await registerUser(ctx.app, "buyer");
+  if (coins > 0) await mintTo(ctx, buyer, coins);
+  const created = await ctx.app.inject({
+    method: "POST",
+    url: "/api/buyer/api-keys",
+    headers: { cookie: buyer.cookie },
+    payload: { name: keyName },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return { ...buyer, key: created.json<CreatedApiKey>().key };
+}
+
+export type BuyerWithKey = Awaited<ReturnType<typeof buyerWithKey>>;
+
+/** A program's task (photos to label) as its form's fields, due on `completionDate`. */
+export const labellingTaskFields = (completionDate: string) => ({
+  task_title: "Label 10 photos",
+  task_detail: "Label each photo with what it shows.",
+  required_workers: "2",
+  payable_amount: "5",
+  completion_date: completionDate,
+  submission_info: "The labels, one a line",
+});
 
 export async function signIn(app: App, email: string, password: string) {
   return app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });

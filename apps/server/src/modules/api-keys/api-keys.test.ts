@@ -13,6 +13,7 @@ import {
 } from "@taskmint/shared";
 import { apiKeys } from "../../db/schema/index.ts";
 import {
+  labellingTaskFields,
   marketplaceTestFile,
   multipart,
   registerUser,
@@ -50,12 +51,7 @@ const withKey = (
 /** POST /api/tasks as a program sends it: multipart, the key, no cookie and no Origin. */
 async function postTaskWithKey(key: string, fields: Record<string, string> = {}) {
   const body = await multipart({
-    task_title: "Label 10 photos",
-    task_detail: "Label each photo with what it shows.",
-    required_workers: "2",
-    payable_amount: "5",
-    completion_date: days(7),
-    submission_info: "The labels, one a line",
+    ...labellingTaskFields(days(7)),
     ...fields,
     task_image: { bytes: await testImage(), filename: "task.png", type: "image/png" },
   });

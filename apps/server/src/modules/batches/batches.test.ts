@@ -7,33 +7,22 @@ import {
   type BatchCreated,
   type BatchPreview,
   type BatchRowError,
-  type CreatedApiKey,
   type Page,
 } from "@taskmint/shared";
 import { taskBatches, tasks } from "../../db/schema/index.ts";
-import { marketplaceTestFile, multipart, registerUser, type RegisteredUser } from "../../test/harness.ts";
-import { balanceOf, checkLedger, escrowOf, MINT, transfer, walletOf } from "../ledger/service.ts";
+import {
+  buyerWithKey,
+  marketplaceTestFile,
+  multipart,
+  registerUser,
+  type BuyerWithKey,
+  type RegisteredUser,
+} from "../../test/harness.ts";
+import { balanceOf, checkLedger, escrowOf } from "../ledger/service.ts";
 
 // Issue 35 point 5 (decision 036): tasks posted together from a CSV, all rows or none.
 
 const { ctx, call, days, coinsOf, submit } = marketplaceTestFile();
-
-interface Buyer extends RegisteredUser {
-  key: string;
-}
-
-async function buyerWithKey(coins: number): Promise<Buyer> {
-  const buyer = await registerUser(ctx.app, "buyer");
-  await transfer(ctx.db, {
-    from: MINT,
-    to: walletOf(buyer.user.id),
-    amount: coins,
-    idempotencyKey: `test-buy:${buyer.user.id}`,
-  });
-  const created = await call("POST", "/api/buyer/api-keys", buyer.cookie, { name: "batch script" });
-  expect(created.statusCode, created.body).toBe(201);
-  return { ...buyer, key: created.json<CreatedApiKey>().key };
-}
 
 const HEADER =
   "task_title,task_detail,submission_info,payable_amount,required_workers,completion_date,category";
@@ -42,7 +31,7 @@ const line = (n: number, reward = 1, slots = 2) =>
 const csvOf = (rows: string[], header = HEADER) => [header, ...rows].join("\n");
 
 async function upload(
-  buyer: Buyer,
+  buyer: BuyerWithKey,
   file: string | Buffer,
   options: { template?: string; dryRun?: boolean; idempotencyKey?: string } = {},
 ): Promise<LightMyRequestResponse> {
@@ -77,7 +66,7 @@ function expectRowErrors(response: LightMyRequestResponse, expected: Partial<Bat
 
 describe("posting a batch", () => {
   it(`posts ${MAX_BATCH_ROWS.toLocaleString("en-US")} rows in one step, each task funded, the ledger balanced`, async () => {
-    const buyer = await buyerWithKey(MAX_BATCH_ROWS * 2);
+    const buyer = await buyerWithKey(ctx, MAX_BATCH_ROWS * 2, "batch script");
     const before = await coinsOf(buyer);
     const rows = Array.from({ length: MAX_BATCH_ROWS }, (_, n) => line(n + 1));
     const response = await upload(buyer, csvOf(rows));
@@ -101,14 +90,14 @@ describe("posting a batch", () => {
   }, 120_000);
 
   it(`refuses ${(MAX_BATCH_ROWS + 1).toLocaleString("en-US")} rows with 400, posting nothing`, async () => {
-    const buyer = await buyerWithKey(MAX_BATCH_ROWS * 2);
+    const buyer = await buyerWithKey(ctx, MAX_BATCH_ROWS * 2, "batch script");
     const rows = Array.from({ length: MAX_BATCH_ROWS + 1 }, (_, n) => line(n + 1));
     expectRowErrors(await upload(buyer, csvOf(rows)), [{ row: 0, field: "file" }]);
     expect(await tasksOf(buyer)).toBe(0);
   });
 
   it("posts nothing when one row is bad, naming its row and field", async () => {
-    const buyer = await buyerWithKey(100);
+    const buyer = await buyerWithKey(ctx, 100, "batch script");
     const before = await coinsOf(buyer);
     const bad = `Label,Details,The label,0,2,${days(7)},data_entry`;
     const late = `Label,Details,The label,1,2,${days(-1)},data_entry`;
@@ -122,7 +111,7 @@ describe("posting a batch", () => {
   });
 
   it("refuses a batch that costs more than the buyer's coins with 409, posting nothing", async () => {
-    const buyer = await buyerWithKey(1);
+    const buyer = await buyerWithKey(ctx, 1, "batch script");
     const coins = await coinsOf(buyer);
     const rows = Array.from({ length: coins }, (_, n) => line(n + 1, 1, 1));
     const exact = await upload(buyer, csvOf(rows), { dryRun: true });
@@ -139,7 +128,7 @@ describe("posting a batch", () => {
   });
 
   it("fills a template's ${column} placeholders from each row", async () => {
-    const buyer = await buyerWithKey(100);
+    const buyer = await buyerWithKey(ctx, 100, "batch script");
     const template = JSON.stringify({
       task_title: "Transcribe ${city} receipt",
       task_detail: "Open ${url} and type every line of the receipt from ${city}.",
@@ -169,7 +158,7 @@ describe("posting a batch", () => {
   });
 
   it("dry_run previews the rows, the errors and the cost and changes nothing", async () => {
-    const buyer = await buyerWithKey(100);
+    const buyer = await buyerWithKey(ctx, 100, "batch script");
     const before = await coinsOf(buyer);
     const response = await upload(buyer, csvOf([line(1, 2, 3), `,x,y,1,1,${days(7)},data_entry`]), {
       dryRun: true,
@@ -190,7 +179,7 @@ describe("posting a batch", () => {
   });
 
   it("refuses a file that is not a readable CSV with 400 JSON", async () => {
-    const buyer = await buyerWithKey(100);
+    const buyer = await buyerWithKey(ctx, 100, "batch script");
     const bad: [string, string | Buffer][] = [
       ["binary", Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0xff, 0xfe])],
       ["NUL", `${HEADER}\n${line(1)}\u0000`],
@@ -211,7 +200,7 @@ describe("posting a batch", () => {
   });
 
   it("20 parallel retries with one Idempotency-Key post one batch", async () => {
-    const buyer = await buyerWithKey(100);
+    const buyer = await buyerWithKey(ctx, 100, "batch script");
     const before = await coinsOf(buyer);
     const file = csvOf([line(1), line(2), line(3)]);
     const answers = await Promise.all(
@@ -225,10 +214,10 @@ describe("posting a batch", () => {
 });
 
 describe("a batch's list and results", () => {
-  let buyer: Buyer;
+  let buyer: BuyerWithKey;
   let batch: BatchCreated;
   beforeAll(async () => {
-    buyer = await buyerWithKey(100);
+    buyer = await buyerWithKey(ctx, 100, "batch script");
     const response = await upload(buyer, csvOf([line(1), line(2)]));
     expect(response.statusCode, response.body).toBe(201);
     batch = response.json<BatchCreated>();
