@@ -15,6 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { openDatabase } from "../apps/server/src/db/client.ts";
+import { measureWebhookDeliveries } from "./webhook-deliveries.ts";
 import { queryRows } from "../apps/server/src/bench/query-rows.ts";
 import { encodeCursor } from "../apps/server/src/lib/keyset.ts";
 import {
@@ -475,7 +476,24 @@ console.log(`batch of ${batchRows} tasks: ${batch.status} in ${(batchMs / 1000).
 
 const ledger = await call(base, admin, "GET", "/api/admin/ledger/check");
 const peakMemoryMb = serverMemoryMb("VmHWM");
+const buyerId = ((await call(base, buyer.cookie, "GET", "/api/me")).body.user as { id: string }).id;
 await server.stop();
+
+// Issue 35: signed webhook deliveries a second, by the job worker every server runs.
+const webhookEvents = 2_000;
+const hooksDatabase = await openDatabase({ databaseUrl, dataDir: dataDir ?? null, statementTimeoutMs: 0 });
+const hooks = await measureWebhookDeliveries(hooksDatabase.db, buyerId, webhookEvents);
+await hooksDatabase.close();
+rows.push({
+  route: `webhook deliveries (${webhookEvents.toLocaleString("en-US")}, signed, local receiver)`,
+  "req/s": round(hooks.delivered / hooks.seconds),
+  p50: round(percentile(hooks.durations, 50)),
+  p99: round(percentile(hooks.durations, 99)),
+  errors: hooks.errors,
+  requests: hooks.delivered,
+  seqScans: null,
+});
+console.log(`webhook deliveries: ${hooks.delivered} in ${hooks.seconds.toFixed(1)} s`);
 if (database.kind === "postgres") await database.close();
 
 const baseline = values.baseline
