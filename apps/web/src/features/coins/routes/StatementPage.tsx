@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { ledgerEndpoints, urlOf, type StatementEntry, type StatementEntryKind } from "@taskmint/shared";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
+import { MoreButton } from "../../../components/ui/MoreButton.tsx";
 import { Page } from "../../../components/ui/Page.tsx";
 import { ListSkeleton } from "../../../components/ui/PageSkeleton.tsx";
 import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
@@ -108,21 +109,7 @@ export function StatementPage() {
               <EntryRow key={entry.id} entry={entry} />
             ))}
           </DataTable>
-          {statement.hasNextPage && (
-            <div className="mt-6 text-center">
-              <button
-                type="button"
-                className="btn"
-                onClick={() => void statement.fetchNextPage()}
-                disabled={statement.isFetchingNextPage}
-              >
-                {statement.isFetchingNextPage && (
-                  <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-                )}
-                Show older entries
-              </button>
-            </div>
-          )}
+          <MoreButton pages={statement} label="Show older entries" />
         </>
       )}
     </Page>

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import type { Delivery } from "@taskmint/shared";
 import { DataTable } from "../../../components/ui/DataTable.tsx";
+import { MoreButton } from "../../../components/ui/MoreButton.tsx";
 import { ListSkeleton } from "../../../components/ui/PageSkeleton.tsx";
 import { ButtonSpinner } from "../../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../../components/ui/States.tsx";
@@ -72,19 +73,7 @@ export function DeliveriesList({ webhookId }: { webhookId: string }) {
           <DeliveryRow key={delivery.id} delivery={delivery} />
         ))}
       </DataTable>
-      {deliveries.hasNextPage && (
-        <div className="text-center">
-          <button
-            type="button"
-            className="btn btn-sm"
-            onClick={() => void deliveries.fetchNextPage()}
-            disabled={deliveries.isFetchingNextPage}
-          >
-            {deliveries.isFetchingNextPage && <ButtonSpinner />}
-            Show older deliveries
-          </button>
-        </div>
-      )}
+      <MoreButton pages={deliveries} label="Show older deliveries" className="" small />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { toast } from "react-toastify";
 import type { Task } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Modal } from "../../../components/ui/Modal.tsx";
+import { MoreButton } from "../../../components/ui/MoreButton.tsx";
 import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
 import { TASK_CARD_GRID, TaskCard, TaskCardSkeletons } from "../../../components/ui/TaskCard.tsx";
 import { TaskFacts } from "../../../components/ui/TaskFacts.tsx";
@@ -111,21 +112,7 @@ export function AllTasksPage() {
               />
             ))}
           </div>
-          {tasks.hasNextPage && (
-            <div className="mt-6 text-center">
-              <button
-                type="button"
-                className="btn"
-                onClick={() => void tasks.fetchNextPage()}
-                disabled={tasks.isFetchingNextPage}
-              >
-                {tasks.isFetchingNextPage && (
-                  <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-                )}
-                Load more
-              </button>
-            </div>
-          )}
+          <MoreButton pages={tasks} label="Load more" />
         </>
       )}
       <div className="mt-8">
