@@ -228,7 +228,7 @@ export async function buildApp(deps: AppDeps) {
       return describeApi(document.openapiObject, env.PUBLIC_URL);
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(fastifySwaggerUi, { routePrefix: paths.apiDocs, staticCSP: true });
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
 
   await app.register(fastifyMultipart);

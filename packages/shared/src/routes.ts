@@ -14,6 +14,8 @@ export const paths = {
   verifyEmail: "/verify-email",
   unsubscribe: "/unsubscribe",
   profile: "/profile",
+  /** The API's own reference (Swagger UI, served by the server), for programs' authors. */
+  apiDocs: "/api/docs",
   dashboard: {
     root: "/dashboard",
     workerHome: "/dashboard/workerHome",

@@ -1,3 +1,4 @@
+import { paths } from "@taskmint/shared/routes";
 import { BookOpen } from "lucide-react";
 import { API_KEY_REQUESTS_PER_MINUTE } from "@taskmint/shared";
 import { SectionCard } from "../../../components/ui/SectionCard.tsx";
@@ -11,7 +12,7 @@ export function QuickStartCard() {
         signature in Node. Each key may make {API_KEY_REQUESTS_PER_MINUTE} requests a minute.
       </p>
       <div>
-        <a className="btn btn-outline" href="/api/docs" target="_blank" rel="noreferrer">
+        <a className="btn btn-outline" href={paths.apiDocs} target="_blank" rel="noreferrer">
           <BookOpen className="size-4" aria-hidden="true" />
           Open the API reference
           <span className="sr-only">(opens in a new tab)</span>
