@@ -40,7 +40,7 @@ export function NewPasswordField({ name, id, label }: { name: string; id: string
 /** The password rule, each part ticked as the typed password meets it. */
 function PasswordRule({ id, value }: { id: string; value: string }) {
   return (
-    <ul id={`${id}-rule`} className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+    <ul id={id} className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
       {RULES.map((rule) => {
         const met = rule.met(value);
         return (
