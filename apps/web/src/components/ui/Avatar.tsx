@@ -42,8 +42,9 @@ export function Avatar({
   size?: string;
   loading?: "lazy" | "eager";
 }) {
-  const [broken, setBroken] = useState(false);
-  if (!photo || broken) return <Initials name={name} className={size} />;
+  // The photo that failed to load: a new photo (the user uploads another) is tried again.
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!photo || failed === photo) return <Initials name={name} className={size} />;
   return (
     <span className={`${size} relative inline-flex shrink-0`} title={name}>
       <Initials name={name} className="absolute inset-0" />
@@ -51,7 +52,7 @@ export function Avatar({
         src={photo}
         alt=""
         loading={loading}
-        onError={() => setBroken(true)}
+        onError={() => setFailed(photo)}
         className="absolute inset-0 size-full rounded-full object-cover ring-2 ring-primary/30"
       />
     </span>
