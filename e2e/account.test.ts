@@ -56,7 +56,7 @@ describe("notifications, profile and password reset", () => {
     await context.close();
   });
 
-  it("a notification made while the bell's stream was connecting still reaches the bell", async () => {
+  it("a notification made while the bell's stream was connecting still reaches the bell and the balance", async () => {
     const buyer = await registerViaApi(server.url, "buyer", "Connie Connect");
     const worker = await registerViaApi(server.url, "worker", "Lena Late");
     const asBuyer = await apiSession(server.url, buyer);
@@ -66,19 +66,30 @@ describe("notifications, profile and password reset", () => {
       submission_details: "The link works",
     });
     const { context, page } = await signedInPage(browser, server.url, worker);
-    // The next page's stream connects only after the page has read its notifications and the
-    // buyer has approved: the approval's event goes out while nobody listens.
+    // The page reads the balance, then the approval happens, and only then do the bell's list
+    // and its stream reach the server (as on a slow line): both already know the approval, so
+    // neither the list nor the stream's first message shows anything new to the bell, yet the
+    // balance on screen predates the payment.
     let approve!: () => void;
     const approved = new Promise<void>((resolve) => (approve = resolve));
-    await page.route("**/api/notifications/stream", async (route) => {
-      await approved;
-      await route.continue();
-    });
+    const heldPaths = ["/api/notifications", "/api/notifications/stream"];
+    await page.route(
+      (url) => heldPaths.includes(url.pathname),
+      async (route) => {
+        await approved;
+        await route.continue();
+      },
+    );
     await page.goto("/dashboard/workerHome");
-    await expect.poll(() => page.getByRole("button", { name: "Notifications", exact: true }).count()).toBe(1);
+    await expect
+      .poll(async () => (await page.getByTestId("coin-balance").first().textContent())?.trim())
+      .toBe("10");
     await asBuyer("POST", `/api/submissions/${submission.id}/approve`, {});
     approve();
     await expect.poll(() => page.getByRole("button", { name: /Notifications, 1 unread/ }).count()).toBe(1);
+    await expect
+      .poll(async () => (await page.getByTestId("coin-balance").first().textContent())?.trim())
+      .toBe("14");
     await context.close();
   });
 

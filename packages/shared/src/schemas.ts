@@ -117,9 +117,15 @@ export type User = z.infer<typeof userSchema>;
 export const userAnswerSchema = z.object({ user: userSchema });
 export type UserAnswer = z.infer<typeof userAnswerSchema>;
 
-/** Answer of GET /api/me: the user, and whether this session passed a second factor (rule R30). */
+/**
+ * Answer of GET /api/me: the user, whether this session passed a second factor (rule R30), and
+ * the newest notification as this answer was made. The notification stream's first message
+ * names the newest one as it connects: when the two differ, something happened in between and
+ * what the page read before the stream connected is refreshed.
+ */
 export const meAnswerSchema = userAnswerSchema.extend({
   session: z.object({ two_factor_verified: z.boolean() }),
+  latest_notification_id: z.string().nullable(),
 });
 export type MeAnswer = z.infer<typeof meAnswerSchema>;
 

@@ -192,8 +192,13 @@ describe("the live stream", () => {
     expect(events.map((event) => event.message)).toEqual(["hello live"]);
   });
 
-  it("begins the stream with the newest notification's id, so a page can tell what it missed", async () => {
+  it("begins the stream with the newest notification's id, as the profile names it, so a page can tell what it missed", async () => {
     const worker = await registerUser(ctx.app, "worker");
+    const latestInProfile = async () =>
+      (await ctx.app.inject({ method: "GET", url: "/api/me", headers: { cookie: worker.cookie } })).json<{
+        latest_notification_id: string | null;
+      }>().latest_notification_id;
+    expect(await latestInProfile()).toBeNull();
     expect(await firstEvent(`${url}/api/notifications/stream`, worker.cookie)).toEqual({
       event: "ready",
       data: { latest_id: null },
@@ -211,6 +216,7 @@ describe("the live stream", () => {
       event: "ready",
       data: { latest_id: newest?.id },
     });
+    expect(await latestInProfile()).toBe(newest?.id);
   });
 
   it("delivers a notification made by a second server on the same database", async () => {
