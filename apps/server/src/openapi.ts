@@ -54,6 +54,7 @@ const tags = [
   { name: "public", description: "Public lists: top workers and coin packages" },
   { name: "payments", description: "The payment provider's events" },
   { name: "notifications", description: "Your notifications, listed or streamed" },
+  { name: "phone", description: "Saved searches with their alerts, Web Push to your devices, quiet hours" },
   { name: "uploads", description: "Stored images" },
   {
     name: "admin",

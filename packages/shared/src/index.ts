@@ -16,5 +16,6 @@ export * from "./api-keys.ts";
 export * from "./webhooks.ts";
 export * from "./batches.ts";
 export * from "./idempotency.ts";
+export * from "./phone.ts";
 export * from "./endpoint.ts";
 export * from "./endpoints/index.ts";

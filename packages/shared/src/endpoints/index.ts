@@ -19,6 +19,7 @@ import { bonusesEndpoints } from "./bonuses.ts";
 import { apiKeysEndpoints } from "./api-keys.ts";
 import { webhooksEndpoints } from "./webhooks.ts";
 import { batchesEndpoints } from "./batches.ts";
+import { pushEndpoints, savedSearchesEndpoints } from "./phone.ts";
 
 export {
   trustEndpoints,
@@ -41,6 +42,8 @@ export {
   apiKeysEndpoints,
   webhooksEndpoints,
   batchesEndpoints,
+  savedSearchesEndpoints,
+  pushEndpoints,
 };
 
 /** Every declared endpoint: the OpenAPI document is completed from these. */
@@ -65,4 +68,6 @@ export const allEndpoints: readonly Endpoint[] = [
   ...Object.values(apiKeysEndpoints),
   ...Object.values(webhooksEndpoints),
   ...Object.values(batchesEndpoints),
+  ...Object.values(savedSearchesEndpoints),
+  ...Object.values(pushEndpoints),
 ];
