@@ -12,3 +12,5 @@ export * from "./api-keys.ts";
 export * from "./jobs.ts";
 export * from "./webhooks.ts";
 export * from "./batches.ts";
+export * from "./push.ts";
+export * from "./saved-searches.ts";
