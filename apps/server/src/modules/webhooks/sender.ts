@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { Webhook } from "standardwebhooks";
-import { guardedLookup } from "./urls.ts";
+import { guardedLookup } from "../../lib/outbound-urls.ts";
 
 /** How long an attempt may take, connecting and answering, before it counts as failed. */
 export const DELIVERY_TIMEOUT_MS = 10_000;

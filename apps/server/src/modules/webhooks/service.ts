@@ -20,7 +20,7 @@ import { users, webhookDeliveries, webhookEndpoints } from "../../db/schema/inde
 import { AppError, notFound } from "../../lib/errors.ts";
 import { enqueueJobs } from "../../lib/job-queue.ts";
 import { afterCursor, decodeCursor, encodeCursor } from "../../lib/keyset.ts";
-import { checkWebhookUrl } from "./urls.ts";
+import { checkOutboundUrl } from "../../lib/outbound-urls.ts";
 
 // Issue 35, point 4 (decision 035): a buyer's webhook endpoints, their deliveries, and the
 // events other modules queue in the transaction (or statement) of their change.
@@ -112,7 +112,7 @@ export async function createWebhook(
   db: Database,
   input: CreateWebhookRequest & { buyerId: string; now: Date; production: boolean },
 ): Promise<CreatedWebhook> {
-  const url = checkWebhookUrl(input.url, input.production).toString();
+  const url = checkOutboundUrl(input.url, input.production).toString();
   return db.transaction(async (tx) => {
     // The buyer's row is locked while the endpoints are counted: parallel creates cannot pass the limit.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.buyerId)).for("no key update");
@@ -157,7 +157,8 @@ export async function updateWebhook(
   input: { buyerId: string; id: string; change: UpdateWebhookRequest; now: Date; production: boolean },
 ): Promise<Webhook> {
   const { change } = input;
-  const url = change.url === undefined ? undefined : checkWebhookUrl(change.url, input.production).toString();
+  const url =
+    change.url === undefined ? undefined : checkOutboundUrl(change.url, input.production).toString();
   await ownedEndpoint(db, input.buyerId, input.id);
   const status =
     change.active === undefined

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../lib/errors.ts";
-import { checkWebhookUrl, guardedLookup } from "./urls.ts";
+import { AppError } from "./errors.ts";
+import { checkOutboundUrl, guardedLookup } from "./outbound-urls.ts";
 
-// Decision 035: where a webhook may point, in production and outside it.
+// Decisions 035 and 038: where a webhook or a push endpoint may point, in production and outside it.
 
 const refused = (url: string, production: boolean) => {
   try {
-    checkWebhookUrl(url, production);
+    checkOutboundUrl(url, production);
     return false;
   } catch (error) {
     expect(error).toBeInstanceOf(AppError);
@@ -14,7 +14,7 @@ const refused = (url: string, production: boolean) => {
   }
 };
 
-describe("webhook addresses", () => {
+describe("outbound addresses", () => {
   it("take https anywhere public, and http only to this machine outside production", () => {
     for (const url of [
       "https://hooks.example.com/x",

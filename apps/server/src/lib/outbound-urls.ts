@@ -1,10 +1,11 @@
 import { lookup } from "node:dns";
 import { BlockList, isIP, type LookupFunction } from "node:net";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "./errors.ts";
 
-// Where a webhook may point (decision 035): https, or http to a loopback address outside
-// production; in production never to a loopback, private, link-local or otherwise internal
-// address (server-side request forgery), checked on the address each delivery connects to.
+// Where the server may send a request a user named (decisions 035, 038: webhooks, push
+// endpoints): https, or http to a loopback address outside production; in production never to
+// a loopback, private, link-local or otherwise internal address (server-side request
+// forgery), checked on the address each request connects to.
 
 const internal = new BlockList();
 for (const [network, prefix] of [
@@ -43,10 +44,9 @@ const isLoopbackHost = (hostname: string) => {
 };
 const isInternalAddress = (address: string) => internal.check(address, family(address));
 
-const refused = (message: string) => new AppError("VALIDATION", message, { url: message });
-
-/** Refuses a URL no delivery may go to; `production` as NODE_ENV says. */
-export function checkWebhookUrl(raw: string, production: boolean): URL {
+/** Refuses a URL no request may go to, naming the body's `field`; `production` as NODE_ENV says. */
+export function checkOutboundUrl(raw: string, production: boolean, field = "url"): URL {
+  const refused = (message: string) => new AppError("VALIDATION", message, { [field]: message });
   const url = new URL(raw);
   if (url.username || url.password) throw refused("The URL must not carry a user name or password");
   if (url.protocol === "http:") {
