@@ -1,11 +1,69 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 const api = "http://localhost:3000";
+/** The light theme's primary (the logo's square) and base colour, index.css's "taskmint". */
+const BRAND_TEAL = "#0f766e";
+const BASE_WHITE = "#ffffff";
+
+/**
+ * The service worker precaches the shell only: index.html, the scripts and stylesheet it names,
+ * the icons and the manifest (about 150 KB). Each page's own chunk is cached by the worker the
+ * first time it loads (src/sw.ts), so a phone never downloads the admin's and buyer's pages it
+ * does not open, and a page visited once opens offline.
+ */
+function shellOnly<Entry extends { url: string }>(entries: Entry[]) {
+  const shell = readFileSync(path.resolve(import.meta.dirname, "dist/index.html"), "utf8");
+  return {
+    manifest: entries.filter(({ url }) => !url.startsWith("assets/") || shell.includes(`/${url}"`)),
+    warnings: [],
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The installable app (decision 039): our own worker, src/sw.ts, with the build's file list
+    // injected; lib/pwa.ts registers it after the page has loaded, and a new version waits for
+    // the user's "Reload".
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      registerType: "prompt",
+      injectRegister: false,
+      manifest: {
+        id: "/",
+        name: "TaskMint",
+        short_name: "TaskMint",
+        description: "Earn coins for small online tasks, or get your micro-tasks done.",
+        // Sends each role to its home (router.tsx's RoleHome), or to sign-in.
+        start_url: "/dashboard",
+        scope: "/",
+        display: "standalone",
+        theme_color: BRAND_TEAL,
+        background_color: BASE_WHITE,
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      injectManifest: {
+        // The manifest and its icons are added by the plugin itself.
+        globPatterns: ["**/*.{js,css,html,svg}"],
+        // Prerendered pages come from the network when online (they carry data); offline, the
+        // shell (index.html) stands in for every page.
+        globIgnores: ["prerendered/**"],
+        manifestTransforms: [shellOnly],
+      },
+    }),
+  ],
   server: {
     port: 5173,
     proxy: { "/api": api, "/uploads": api, "/healthz": api },

@@ -301,6 +301,11 @@ export async function buildApp(deps: AppDeps) {
         maxAge: "1h",
         preCompressed: true,
       });
+      // The service worker is asked for on every visit: a new build is found at once, and
+      // the user is offered it (decision 039). The manifest's type comes from its extension.
+      site.addHook("onSend", async (request, reply) => {
+        if (request.url === "/sw.js") void reply.header("Cache-Control", "no-cache");
+      });
     }
     const prerendered = webDist ? prerenderedPages(webDist) : new Map<string, string>();
     const webRenderer =

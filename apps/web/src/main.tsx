@@ -5,8 +5,10 @@ import { Providers } from "./app/providers.tsx";
 import { routes } from "./app/router.tsx";
 import { applyChosenTheme } from "./components/ui/ThemeSwitch.tsx";
 import "./index.css";
+import { startServiceWorker } from "./lib/pwa.ts";
 
 applyChosenTheme();
+startServiceWorker();
 
 const router = createBrowserRouter(routes);
 const root = document.getElementById("root");
