@@ -20,6 +20,7 @@ export const paths = {
     root: "/dashboard",
     workerHome: "/dashboard/workerHome",
     taskList: "/dashboard/task-list",
+    savedSearches: "/dashboard/saved-searches",
     taskDetails: (id: string) => `/dashboard/task-details/${id}`,
     mySubmissions: "/dashboard/my-submissions",
     hiddenBuyers: "/dashboard/hidden-buyers",

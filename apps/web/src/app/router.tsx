@@ -19,7 +19,11 @@ const DashboardLayout = onDemand(() => import("./layouts/DashboardLayout.tsx"), 
 const AddTaskPage = onDemand(() => import("../features/tasks/routes/AddTaskPage.tsx"), "AddTaskPage");
 const MyTasksPage = onDemand(() => import("../features/tasks/routes/MyTasksPage.tsx"), "MyTasksPage");
 const BuyerHomePage = onDemand(() => import("./pages/BuyerHomePage.tsx"), "BuyerHomePage");
-const TaskListPage = onDemand(() => import("../features/tasks/routes/TaskListPage.tsx"), "TaskListPage");
+const WorkerTaskListPage = onDemand(() => import("./pages/WorkerTaskListPage.tsx"), "WorkerTaskListPage");
+const SavedSearchesPage = onDemand(
+  () => import("../features/alerts/routes/SavedSearchesPage.tsx"),
+  "SavedSearchesPage",
+);
 const TaskDetailsPage = onDemand(() => import("./pages/TaskDetailsPage.tsx"), "TaskDetailsPage");
 const MySubmissionsPage = onDemand(() => import("./pages/MySubmissionsPage.tsx"), "MySubmissionsPage");
 const WorkerHomePage = onDemand(() => import("./pages/WorkerHomePage.tsx"), "WorkerHomePage");
@@ -110,7 +114,8 @@ const dashboard = paths.dashboard;
 /** Dashboard pages by role. */
 const dashboardPages: { path: string; role: Role; element: ReactNode }[] = [
   { path: dashboard.workerHome, role: "worker", element: <WorkerHomePage /> },
-  { path: dashboard.taskList, role: "worker", element: <TaskListPage /> },
+  { path: dashboard.taskList, role: "worker", element: <WorkerTaskListPage /> },
+  { path: dashboard.savedSearches, role: "worker", element: <SavedSearchesPage /> },
   { path: dashboard.taskDetails(":id"), role: "worker", element: <TaskDetailsPage /> },
   { path: dashboard.mySubmissions, role: "worker", element: <MySubmissionsPage /> },
   { path: dashboard.withdrawals, role: "worker", element: <WithdrawalsPage /> },

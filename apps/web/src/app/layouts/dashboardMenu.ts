@@ -6,6 +6,7 @@ export const DASHBOARD_MENU: Record<Role, { label: string; to: string }[]> = {
   worker: [
     { label: "Worker home", to: paths.dashboard.workerHome },
     { label: "Task list", to: paths.dashboard.taskList },
+    { label: "Saved searches", to: paths.dashboard.savedSearches },
     { label: "My submissions", to: paths.dashboard.mySubmissions },
     { label: "Withdrawals", to: paths.dashboard.withdrawals },
     { label: "Statement", to: paths.dashboard.statement },

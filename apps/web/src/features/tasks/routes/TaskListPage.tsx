@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Hourglass } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
-import type { Task } from "@taskmint/shared";
+import type { Task, TaskFilters } from "@taskmint/shared";
 import { paths } from "@taskmint/shared/routes";
 import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
@@ -119,11 +120,12 @@ function TaskLine({ task }: { task: Task }) {
   );
 }
 
-export function TaskListPage() {
+/** `searchActions`: what the page beside the title offers for the search shown (saving it, issue 36). */
+export function TaskListPage({ searchActions }: { searchActions?: (filters: TaskFilters) => ReactNode }) {
   const taskFilters = useTaskFilters();
   const { filters, isFiltered } = taskFilters;
   return (
-    <Page title="Available tasks">
+    <Page title="Available tasks" actions={searchActions?.(filters)}>
       <ReservedTasks />
       <TaskFilterBar filters={taskFilters} />
       <PagedList
