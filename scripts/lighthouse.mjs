@@ -4,6 +4,8 @@
 // Without --url it serves the production build (run `npm run build` first) with
 // the compiled server on a fresh database seeded with demo data.
 //   npx tsx scripts/lighthouse.mjs [--url http://127.0.0.1:PORT/] [--json report.json]
+// With --json, every run's report is written (report-home-1.json, ...): runs differ, and the
+// one to read is usually the worst.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -142,6 +144,15 @@ async function measure(port, pageUrl, run) {
   }
 }
 
+const reportFile = (base, page, run) =>
+  base.replace(/(\.json)?$/, `-${page === "/" ? "home" : page.slice(1)}-${run}.json`);
+
+/** The largest contentful paint's element, as Lighthouse names it. */
+function lcpElementOf(lhr) {
+  const table = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0];
+  return table?.items?.[0]?.node?.snippet ?? "(none)";
+}
+
 async function main() {
   const server = args.url ? null : await startServer();
   const url = args.url ?? server.url;
@@ -159,7 +170,6 @@ async function main() {
       const pageUrl = new URL(page, url).href;
       console.log(`\nLighthouse ${RUNS} runs, mobile defaults: ${pageUrl}`);
       const runs = [];
-      let lastReport = "";
       for (let run = 1; run <= RUNS; run++) {
         const result = await measure(chromium.port, pageUrl, run);
         const { lhr } = result;
@@ -167,7 +177,7 @@ async function main() {
           throw new Error(
             `Lighthouse run ${run} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
           );
-        lastReport = result.report;
+        if (args.json) await writeFile(reportFile(args.json, page, run), result.report);
         runs.push({
           name: String(run),
           score: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -182,6 +192,7 @@ async function main() {
           metrics: Object.fromEntries(
             METRICS.map((metric) => [metric.id, lhr.audits[metric.id].numericValue ?? NaN]),
           ),
+          lcpElement: lcpElementOf(lhr),
         });
       }
       const medianRow = {
@@ -193,11 +204,8 @@ async function main() {
         ),
       };
       printTable([...runs, medianRow]);
-      if (args.json) {
-        const file = args.json.replace(/(\.json)?$/, `-${page === "/" ? "home" : page.slice(1)}.json`);
-        await writeFile(file, lastReport);
-        console.log(`Last report: ${file}`);
-      }
+      for (const run of runs) console.log(`   run ${run.name}: LCP element ${run.lcpElement}`);
+      if (args.json) console.log(`Reports: ${reportFile(args.json, page, "N")}`);
       const failing = [...new Set(runs.flatMap((run) => run.failing))];
       if (failing.length > 0) console.log(`Failing accessibility audits: ${failing.join(", ")}`);
       const pagePassed = medianRow.score >= MIN_PERFORMANCE && medianRow.accessibility >= MIN_ACCESSIBILITY;

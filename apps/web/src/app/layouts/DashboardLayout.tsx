@@ -5,6 +5,7 @@ import { BRAND } from "@taskmint/shared/constants";
 import { paths } from "@taskmint/shared/routes";
 import { CoinBalance } from "../../components/ui/CoinBalance.tsx";
 import { Logo } from "../../components/ui/Logo.tsx";
+import { NoticeGroup } from "../../components/ui/Notice.tsx";
 import { ThemeSwitch } from "../../components/ui/ThemeSwitch.tsx";
 import { VerifyEmailBanner } from "../../features/account/components/VerifyEmailBanner.tsx";
 import { NotificationBell } from "../../features/notifications/NotificationBell.tsx";
@@ -88,8 +89,10 @@ export function DashboardLayout() {
           )}
         </header>
         <main className="flex-1 p-4 sm:p-6">
-          {user && !user.email_verified && <VerifyEmailBanner email={user.email} role={user.role} />}
-          <Outlet />
+          <NoticeGroup>
+            {user && !user.email_verified && <VerifyEmailBanner email={user.email} role={user.role} />}
+            <Outlet />
+          </NoticeGroup>
         </main>
       </div>
       <div className="drawer-side z-40">

@@ -1,5 +1,5 @@
 import { ChevronDown, X } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 
 const TONES = {
   warning: "alert-warning",
@@ -14,6 +14,46 @@ const wasDismissed = (id: string) => {
     return false;
   }
 };
+
+interface NoticeGroupState {
+  /** The notices shown now, in the order they appeared. */
+  shown: string[];
+  expanded: boolean;
+  toggle: () => void;
+  register: (id: string) => () => void;
+}
+
+const NoticeGroupContext = createContext<NoticeGroupState | null>(null);
+
+/**
+ * The notices of one page (the layout's and the page's own): on phones they collapse into one
+ * line, the first notice's, with a "+1" that shows the others where they stand.
+ */
+export function NoticeGroup({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState<string[]>([]);
+  const [expanded, setExpanded] = useState(false);
+  const register = useCallback((id: string) => {
+    setShown((ids) => [...ids, id]);
+    return () => setShown((ids) => ids.filter((each) => each !== id));
+  }, []);
+  const toggle = useCallback(() => setExpanded((open) => !open), []);
+  const group = useMemo(() => ({ shown, expanded, toggle, register }), [shown, expanded, toggle, register]);
+  return <NoticeGroupContext value={group}>{children}</NoticeGroupContext>;
+}
+
+/** Where a notice stands in its page's group: whether phones hide it, and the others' count for the first. */
+function useGroupPlace(id: string, dismissed: boolean) {
+  const group = use(NoticeGroupContext);
+  const register = group?.register;
+  useEffect(() => (register && !dismissed ? register(id) : undefined), [register, id, dismissed]);
+  if (!group) return { hiddenOnPhones: false, others: 0, group };
+  const place = group.shown.indexOf(id);
+  return {
+    hiddenOnPhones: place > 0 && !group.expanded,
+    others: place === 0 ? group.shown.length - 1 : 0,
+    group,
+  };
+}
 
 /**
  * A page notice: on wide screens the whole message with its action; on phones one line (the
@@ -41,6 +81,7 @@ export function Notice({
 }) {
   const [open, setOpen] = useState(false);
   const [dismissed, setDismissed] = useState(() => dismissible && wasDismissed(id));
+  const { hiddenOnPhones, others, group } = useGroupPlace(id, dismissed);
   if (dismissed) return null;
   const dismiss = () => {
     try {
@@ -56,26 +97,44 @@ export function Notice({
       role="note"
       id={id}
       data-testid={id}
-      className={`alert ${TONES[tone]} mb-4 flex items-start gap-3 px-3 py-2 text-start sm:px-4 sm:py-3`}
+      className={`alert ${TONES[tone]} mb-4 flex items-start gap-3 px-3 py-2 text-start sm:px-4 sm:py-3 ${hiddenOnPhones ? "max-sm:hidden" : ""}`}
     >
       <span className="mt-3 shrink-0 sm:mt-0.5 [&>svg]:size-5">{icon}</span>
       <div className="min-w-0 flex-1">
-        {/* Phones: the title is a button that opens the rest. */}
-        {!children && <p className="flex min-h-11 items-center font-medium sm:hidden">{title}</p>}
-        <button
-          hidden={!children}
-          type="button"
-          className="flex min-h-11 w-full items-center gap-2 text-start font-medium sm:hidden"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen((shown) => !shown)}
-        >
-          <span className="min-w-0 flex-1 truncate">{title}</span>
-          <ChevronDown
-            aria-hidden="true"
-            className={`size-4 shrink-0 transition-transform ${open ? "rotate-180" : ""}`}
-          />
-        </button>
+        {/* Phones: the title is a button that opens the rest; the page's first notice also
+            counts the others, which show with a tap. */}
+        <div className="flex items-center gap-1 sm:hidden">
+          {!children && <p className="flex min-h-11 min-w-0 flex-1 items-center font-medium">{title}</p>}
+          <button
+            hidden={!children}
+            type="button"
+            className="flex min-h-11 min-w-0 flex-1 items-center gap-2 text-start font-medium"
+            aria-expanded={open}
+            aria-controls={bodyId}
+            onClick={() => setOpen((shown) => !shown)}
+          >
+            <span className="min-w-0 flex-1 truncate">{title}</span>
+            <ChevronDown
+              aria-hidden="true"
+              className={`size-4 shrink-0 transition-transform ${open ? "rotate-180" : ""}`}
+            />
+          </button>
+          {group && others > 0 && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm min-h-11 shrink-0 px-2"
+              aria-expanded={group.expanded}
+              aria-label={
+                group.expanded
+                  ? "Show one notice"
+                  : `Show ${others} more ${others === 1 ? "notice" : "notices"}`
+              }
+              onClick={group.toggle}
+            >
+              {group.expanded ? "−" : `+${others}`}
+            </button>
+          )}
+        </div>
         <p className="hidden font-medium sm:block">{title}</p>
         {children && (
           <div id={bodyId} className={`mt-1 min-w-0 break-words text-sm ${open ? "" : "hidden"} sm:block`}>

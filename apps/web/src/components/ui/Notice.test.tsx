@@ -1,0 +1,52 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { Notice, NoticeGroup } from "./Notice.tsx";
+
+afterEach(() => sessionStorage.clear());
+
+function Page({ second = true }: { second?: boolean }) {
+  return (
+    <NoticeGroup>
+      <Notice id="first" icon={null} title="Confirm your email address" dismissible>
+        <p>Open the link we sent.</p>
+      </Notice>
+      <div>
+        {second && (
+          <Notice id="second" icon={null} title="Turn on two-factor sign-in" dismissible>
+            <p>Admins need it.</p>
+          </Notice>
+        )}
+      </div>
+    </NoticeGroup>
+  );
+}
+
+const hiddenOnPhones = (id: string) => screen.getByTestId(id).classList.contains("max-sm:hidden");
+
+describe("a page's notices on phones", () => {
+  it("collapse into the first one's line, whose +1 shows the others", () => {
+    render(<Page />);
+    expect(hiddenOnPhones("first")).toBe(false);
+    expect(hiddenOnPhones("second")).toBe(true);
+    const more = screen.getByRole("button", { name: "Show 1 more notice" });
+    fireEvent.click(more);
+    expect(hiddenOnPhones("second")).toBe(false);
+    expect(more.getAttribute("aria-expanded")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Show one notice" }));
+    expect(hiddenOnPhones("second")).toBe(true);
+  });
+
+  it("give the line to the next notice when the first is dismissed, and count nothing for one alone", () => {
+    render(<Page />);
+    fireEvent.click(screen.getAllByRole("button", { name: "Dismiss this notice" })[0]!);
+    expect(screen.queryByTestId("first")).toBeNull();
+    expect(hiddenOnPhones("second")).toBe(false);
+    expect(screen.queryByRole("button", { name: /more notice/ })).toBeNull();
+  });
+
+  it("show a lone notice without a count", () => {
+    render(<Page second={false} />);
+    expect(hiddenOnPhones("first")).toBe(false);
+    expect(screen.queryByRole("button", { name: /more notice/ })).toBeNull();
+  });
+});
