@@ -41,6 +41,13 @@ import { ledgerRoutes } from "./modules/ledger/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { webhookRoutes } from "./modules/webhooks/routes.ts";
 import { WEBHOOK_JOB, webhookJob } from "./modules/webhooks/service.ts";
+import { TASKS_POSTED_JOB } from "./core/tasks-posted.ts";
+import { savedSearchRoutes } from "./modules/saved-searches/routes.ts";
+import {
+  SAVED_SEARCH_DIGEST_JOB,
+  savedSearchAlertsJob,
+  savedSearchDigestJob,
+} from "./modules/saved-searches/service.ts";
 import { NotificationHub } from "./modules/notifications/hub.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import {
@@ -160,6 +167,8 @@ export async function buildApp(deps: AppDeps) {
         signingKey: mailSigningKey,
       }),
       [WEBHOOK_JOB]: webhookJob({ db: jobsDb, production: env.NODE_ENV === "production" }),
+      [TASKS_POSTED_JOB]: savedSearchAlertsJob(jobsDb),
+      [SAVED_SEARCH_DIGEST_JOB]: savedSearchDigestJob({ db: jobsDb, sendMail, publicUrl: env.PUBLIC_URL }),
     },
   });
   app.decorate("runJobs", runJobs);
@@ -289,6 +298,7 @@ export async function buildApp(deps: AppDeps) {
     await site.register(paymentRoutes);
     await site.register(adminRoutes);
     await site.register(notificationRoutes);
+    await site.register(savedSearchRoutes);
 
     const webDist =
       deps.webDist === undefined ? (existsSync(defaultWebDist) ? defaultWebDist : null) : deps.webDist;

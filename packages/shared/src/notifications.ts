@@ -46,7 +46,8 @@ export const MAIL_KINDS = {
 } as const;
 export type MailKind = keyof typeof MAIL_KINDS;
 export const mailKinds = Object.keys(MAIL_KINDS) as MailKind[];
-export type NotificationKind = MailKind | "other";
+/** `saved_search_match`: a saved search's alert (issue 36), mailed as the search chooses, not by these settings. */
+export type NotificationKind = MailKind | "saved_search_match" | "other";
 
 export const notificationChannelSchema = z.enum(["mail", "bell"]);
 export type NotificationChannel = z.infer<typeof notificationChannelSchema>;

@@ -37,7 +37,9 @@ export const savedSearches = pgTable(
   },
   (table) => [
     index("saved_searches_worker_idx").on(table.workerId, table.createdAt),
-    index("saved_searches_lexemes_idx").using("gin", table.lexemes).where(sql`${table.lexemes} is not null`),
+    index("saved_searches_lexemes_idx")
+      .using("gin", table.lexemes)
+      .where(sql`${table.lexemes} is not null`),
     index("saved_searches_wordless_idx")
       .on(table.category, table.minReward)
       .where(sql`${table.lexemes} is null`),

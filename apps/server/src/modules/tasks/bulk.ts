@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { CreateTaskFields } from "@taskmint/shared";
+import { queueTasksPosted } from "../../core/tasks-posted.ts";
 import type { Database } from "../../db/client.ts";
 import { tasks } from "../../db/schema/index.ts";
 import { fundEscrows, openEscrows } from "../ledger/service.ts";
@@ -13,8 +14,8 @@ const CHUNK = 500;
  * Rule R2 for many tasks at once (a batch, decision 036), in the caller's transaction: the
  * tasks, each with its category's picture, their escrows, and each escrow funded from the
  * buyer's wallet through the ledger (409 INSUFFICIENT_COINS, and the caller rolls back).
- * Two statements per 500 tasks and one for all the transfers, so 5,000 tasks take seconds. Answers the ids in
- * the rows' order.
+ * Two statements per 500 tasks and one for all the transfers, so 5,000 tasks take seconds; one
+ * job announces them all (saved-search alerts). Answers the ids in the rows' order.
  */
 export async function postFundedTasks(
   tx: Database,
@@ -43,5 +44,7 @@ export async function postFundedTasks(
     buyerId,
     tasks: rows.map(({ id, fields }) => ({ id, amount: fields.required_workers * fields.payable_amount })),
   });
-  return rows.map(({ id }) => id);
+  const taskIds = rows.map(({ id }) => id);
+  await queueTasksPosted(tx, { taskIds, now });
+  return taskIds;
 }

@@ -72,11 +72,14 @@ export const orderBy = (sort: TaskSort) => {
  */
 const MINUS_RUN = /-(?:[\s!&|()<]*-)+/g;
 
+/** A search's words as the full-text query the browsers match (English stemming, web-search syntax). */
+export const searchQuerySql = (words: string) =>
+  sql`websearch_to_tsquery('english', ${words.replace(MINUS_RUN, "-")})`;
+
 /** The filters' SQL: words (full-text, English stemming, web-search syntax), category, least reward. */
 export function filtersSql(filters: TaskFilters): SQL | undefined {
-  const words = filters.q?.replace(MINUS_RUN, "-");
   return and(
-    words ? sql`${tasks.searchDocument} @@ websearch_to_tsquery('english', ${words})` : undefined,
+    filters.q ? sql`${tasks.searchDocument} @@ ${searchQuerySql(filters.q)}` : undefined,
     filters.category ? eq(tasks.category, filters.category) : undefined,
     filters.min_reward ? gte(tasks.payableAmount, filters.min_reward) : undefined,
   );

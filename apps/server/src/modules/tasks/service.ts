@@ -13,6 +13,7 @@ import { tasks } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { preparedStatement } from "../../lib/prepared.ts";
 import { recordAudit } from "../../core/audit.ts";
+import { queueTasksPosted } from "../../core/tasks-posted.ts";
 import { escrowOf, openAccount, transfer, walletOf } from "../ledger/service.ts";
 import { activeReservationOf, endReservationsOfTask } from "../reservations/service.ts";
 import { submissionOfWorker } from "../submissions/service.ts";
@@ -26,6 +27,7 @@ import { selectTasks, taskFor, toTask } from "./views.ts";
 // module's face to others.
 export { listAllTasks } from "./lists.ts";
 export { postFundedTasks } from "./bulk.ts";
+export { searchQuerySql, takeable } from "./search.ts";
 
 export interface Actor {
   id: string;
@@ -63,6 +65,7 @@ export async function createTask(
       amount: cost,
       idempotencyKey: `task-fund:${id}`,
     });
+    await queueTasksPosted(tx, { taskIds: [id], now });
   });
   return getTask(db, id, { id: buyerId, role: "buyer" });
 }
