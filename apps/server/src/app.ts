@@ -39,6 +39,8 @@ import { bonusRoutes } from "./modules/bonuses/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { ledgerRoutes } from "./modules/ledger/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
+import { pushRoutes } from "./modules/push/routes.ts";
+import { loadVapid, PUSH_JOB, PUSH_RETRY_JOB, pushJob, pushRetryJob } from "./modules/push/service.ts";
 import { webhookRoutes } from "./modules/webhooks/routes.ts";
 import { WEBHOOK_JOB, webhookJob } from "./modules/webhooks/service.ts";
 import { TASKS_POSTED_JOB } from "./core/tasks-posted.ts";
@@ -154,6 +156,10 @@ export async function buildApp(deps: AppDeps) {
   // Decision 034: every server runs the due jobs; closing the app waits for a run in progress.
   // On connections of their own (DbHandle.unhurried): jobs never take a request's connection.
   const jobsDb = database.unhurried;
+  const production = env.NODE_ENV === "production";
+  // Made and kept on the first start when the environment names none (decision 038).
+  const vapid = await loadVapid(db, env, app.clock());
+  const pushJobOptions = { db: jobsDb, vapid, production, log: app.log };
   const runJobs = jobRunner({
     db: jobsDb,
     clock: app.clock,
@@ -166,7 +172,9 @@ export async function buildApp(deps: AppDeps) {
         publicUrl: env.PUBLIC_URL,
         signingKey: mailSigningKey,
       }),
-      [WEBHOOK_JOB]: webhookJob({ db: jobsDb, production: env.NODE_ENV === "production" }),
+      [WEBHOOK_JOB]: webhookJob({ db: jobsDb, production }),
+      [PUSH_JOB]: pushJob(pushJobOptions),
+      [PUSH_RETRY_JOB]: pushRetryJob(pushJobOptions),
       [TASKS_POSTED_JOB]: savedSearchAlertsJob(jobsDb),
       [SAVED_SEARCH_DIGEST_JOB]: savedSearchDigestJob({ db: jobsDb, sendMail, publicUrl: env.PUBLIC_URL }),
     },
@@ -293,6 +301,7 @@ export async function buildApp(deps: AppDeps) {
     await site.register(bonusRoutes);
     await site.register(apiKeyRoutes);
     await site.register(webhookRoutes);
+    await site.register(pushRoutes, { vapid });
     await site.register(statsRoutes);
     await site.register(withdrawalRoutes);
     await site.register(paymentRoutes);

@@ -52,6 +52,29 @@ const envSchema = z
     /** How often each server looks for due jobs (mail, webhooks; decision 034); 0: never by itself (tests run them). */
     JOB_POLL_MS: z.coerce.number().int().min(0).default(1_000),
     MAIL_FROM: z.string().default("TaskMint <no-reply@taskmint.local>"),
+    /** Web Push's VAPID key pair, base64url (web-push generate-vapid-keys); unset: made once and kept in the database. */
+    VAPID_PUBLIC_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{87}$/, "must be a P-256 public key, 65 bytes in base64url")
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key, 32 bytes in base64url")
+        .optional(),
+    ),
+    /** Who push services may contact about our pushes; unset: ADMIN_EMAIL, an https PUBLIC_URL, or MAIL_FROM. */
+    VAPID_SUBJECT: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, "must be a mailto: address or an https: URL")
+        .optional(),
+    ),
     REPOSITORY_URL: z.url().default("https://github.com/taskmint/taskmint"),
     /** Set by npm to where `npm ...` was typed; relative paths mean relative to it. */
     INIT_CWD: optionalString,
@@ -83,6 +106,13 @@ const envSchema = z
         code: "custom",
         path: ["GOOGLE_ISSUER_URL"],
         message: "needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET",
+      });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["VAPID_PRIVATE_KEY"],
+        message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together",
       });
     }
     if (env.PAYMENT_PROVIDER === "stripe" && !env.STRIPE_SECRET_KEY) {

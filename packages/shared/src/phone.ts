@@ -72,11 +72,13 @@ const base64url = (label: string, max: number) =>
     .regex(/^[A-Za-z0-9_-]+=*$/, `${label} must be base64url`);
 
 /** Body of POST /api/me/push-subscriptions: a browser's PushSubscription.toJSON(). */
-export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ error: "The push endpoint must be a URL" }).max(2000, "The push endpoint is too long"),
-  expirationTime: z.number().nullable().optional(),
-  keys: z.object({ p256dh: base64url("p256dh", 200), auth: base64url("auth", 100) }),
-});
+export const pushSubscriptionSchema = z
+  .object({
+    endpoint: z.url({ error: "The push endpoint must be a URL" }).max(2000, "The push endpoint is too long"),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({ p256dh: base64url("p256dh", 200), auth: base64url("auth", 100) }).strict(),
+  })
+  .strict();
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;
 
 export const pushSubscriptionCreatedSchema = z.object({ endpoint: z.string(), created_at: z.string() });
