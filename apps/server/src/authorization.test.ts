@@ -137,6 +137,12 @@ interface RouteCase {
 }
 
 const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
+/** A device as a browser's PushSubscription names it: a P-256 public key and 16 auth bytes (nothing is pushed here). */
+const MATRIX_PUSH_ENDPOINT = "http://127.0.0.1:9/matrix-push";
+const MATRIX_PUSH_KEYS = {
+  p256dh: "BDcE0_mIawnDahTkiNksiv_y4OkPuwYtBrqbTlATYSbajRLbYt51F2F1YSjnXlxCOY7V-4VbResJGQMSKCgvegA",
+  auth: "ZxX_Ej8ZyasR7Y45Pxd0Lw",
+};
 
 const MATRIX: RouteCase[] = [
   { method: "GET", route: "/healthz", url: () => "/healthz", expect: all(200) },
@@ -690,6 +696,31 @@ const MATRIX: RouteCase[] = [
     route: "/api/buyer/batches/{id}/results.csv",
     url: () => "/api/buyer/batches/00000000-0000-4000-8000-000000000000/results.csv",
     expect: only("buyer", 404, 404),
+  },
+  // Issue 36: Web Push (decision 038), for every signed-in user. Each caller posting the one
+  // endpoint moves it to themselves; deleting another's answers 204 and changes nothing (push.test.ts).
+  { method: "GET", route: "/api/push/public-key", url: () => "/api/push/public-key", expect: signedIn(200) },
+  {
+    method: "POST",
+    route: "/api/me/push-subscriptions",
+    url: () => "/api/me/push-subscriptions",
+    body: () => ({ endpoint: MATRIX_PUSH_ENDPOINT, keys: MATRIX_PUSH_KEYS }),
+    expect: signedIn(201),
+  },
+  {
+    method: "DELETE",
+    route: "/api/me/push-subscriptions",
+    url: () => "/api/me/push-subscriptions",
+    body: () => ({ endpoint: MATRIX_PUSH_ENDPOINT }),
+    expect: signedIn(204),
+  },
+  { method: "GET", route: "/api/me/quiet-hours", url: () => "/api/me/quiet-hours", expect: signedIn(200) },
+  {
+    method: "PUT",
+    route: "/api/me/quiet-hours",
+    url: () => "/api/me/quiet-hours",
+    body: () => ({ enabled: true, from: "22:00", to: "07:00", time_zone: "Asia/Dhaka" }),
+    expect: signedIn(200),
   },
 ];
 
