@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Running totals behind the admin stats, kept by triggers (migration 0007) so they stay right
@@ -14,4 +14,19 @@ export const platformCounters = pgTable(
     value: bigint("value", { mode: "number" }).notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.name, table.shard] })],
+);
+
+/**
+ * Rate-limit counts shared by every server on this database (issue 38, lib/rate-limit-store.ts):
+ * one row per limited key, its count in the window that ends at `resets_at`. Unlogged (migration
+ * 0033): a crash may forget counts, which only starts their windows afresh.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetsAt: timestamp("resets_at", { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [index("rate_limit_counters_resets_idx").on(table.resetsAt)],
 );
