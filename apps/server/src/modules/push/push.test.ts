@@ -2,17 +2,19 @@ import { and, eq } from "drizzle-orm";
 import webPush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PushPayload, QuietHours } from "@taskmint/shared";
-import { jobs, pushSubscriptions, vapidKeys } from "../../db/schema/index.ts";
+import { jobs, pushSubscriptions, sessions, vapidKeys } from "../../db/schema/index.ts";
 import {
   marketplaceTestFile,
   registerUser,
   sessionCookie,
   signIn,
   startTestApp,
+  TEST_ORIGIN,
   type RegisteredUser,
 } from "../../test/harness.ts";
+import { loadEnv } from "../../env.ts";
 import { startPushReceiver, type PushReceiver, type TestDevice } from "./push-receiver.ts";
-import { MAX_PUSH_DEVICES, PUSH_RETRY_JOB, queuePush } from "./service.ts";
+import { loadVapid, MAX_PUSH_DEVICES, PUSH_RETRY_JOB, queuePush } from "./service.ts";
 
 // Issue 36, point 5 (decision 038): Web Push through a real local push service that checks each
 // push's VAPID signature and decrypts it. The app runs no job worker (JOB_POLL_MS=0): each test
@@ -94,6 +96,25 @@ describe("the VAPID public key", () => {
       expect(again.json()).toEqual({ key });
     } finally {
       await restarted.close();
+    }
+  });
+
+  it("is the one pair whichever of two servers starting at once on an empty table makes it", async () => {
+    const [kept] = await ctx.db.select().from(vapidKeys);
+    await ctx.db.delete(vapidKeys);
+    try {
+      const env = loadEnv({ NODE_ENV: "test", PUBLIC_URL: TEST_ORIGIN });
+      const [one, two] = await Promise.all([
+        loadVapid(ctx.db, env, clock.now()),
+        loadVapid(ctx.db, env, clock.now()),
+      ]);
+      expect(one.publicKey).toBe(two.publicKey);
+      expect(one.privateKey).toBe(two.privateKey);
+      expect((await ctx.db.select().from(vapidKeys)).map((row) => row.publicKey)).toEqual([one.publicKey]);
+    } finally {
+      // The file's app signs with the pair it loaded: put it back.
+      await ctx.db.delete(vapidKeys);
+      await ctx.db.insert(vapidKeys).values(kept!);
     }
   });
 
@@ -308,6 +329,20 @@ describe("push subscriptions", () => {
     expect(await rowsOf(phone.endpoint)).toHaveLength(0);
     expect(await rowsOf(laptop.endpoint)).toHaveLength(1);
     expect(await rowsOf(othersPhone.endpoint)).toHaveLength(1);
+  });
+
+  it("get no push once their session has expired, while the user's live session still does", async () => {
+    const worker = await registerUser(ctx.app, "worker");
+    const signedIn = await signIn(ctx.app, worker.email, worker.password);
+    const phone = await subscribed(worker);
+    const laptop = await subscribed(worker, sessionCookie(signedIn));
+    const [phoneRow] = await rowsOf(phone.endpoint);
+    await ctx.db.update(sessions).set({ expiresAt: clock.now() }).where(eq(sessions.id, phoneRow!.sessionId));
+
+    await push(worker);
+
+    expect(receiver.pushesTo(phone)).toHaveLength(0);
+    expect(receiver.pushesTo(laptop)).toHaveLength(1);
   });
 
   it("are deleted by their own user only; anything else answers 204 and changes nothing", async () => {

@@ -1,9 +1,9 @@
 import { createECDH } from "node:crypto";
-import { and, desc, eq, notInArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, notInArray, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { PushPayload, PushSubscriptionBody, QuietHours } from "@taskmint/shared";
 import type { Database } from "../../db/client.ts";
-import { pushSubscriptions, quietHours, users } from "../../db/schema/index.ts";
+import { pushSubscriptions, quietHours, sessions, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { enqueueJobs, type JobHandler } from "../../lib/job-queue.ts";
 import { checkOutboundUrl } from "../../lib/outbound-urls.ts";
@@ -182,15 +182,17 @@ export function isQuietAt(hours: QuietHours, now: Date): boolean {
   return from < to ? minute >= from && minute < to : minute >= from || minute < to;
 }
 
-const deviceColumns = {
-  endpoint: pushSubscriptions.endpoint,
-  p256dh: pushSubscriptions.p256dh,
-  auth: pushSubscriptions.auth,
-};
-
-/** A device whose push service answered 404 or 410: the browser dropped it, so do we. */
-const forgetDevice = (db: Database, endpoint: string) =>
-  db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+/** The devices `where` names whose session is live at `now`: an expired session is signed out too. */
+const liveDevices = (db: Database, where: SQL | undefined, now: Date): Promise<Device[]> =>
+  db
+    .select({
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushSubscriptions)
+    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .where(and(where, gt(sessions.expiresAt, now)));
 
 interface PushJobOptions {
   db: Database;
@@ -210,10 +212,10 @@ function sendTo(options: PushJobOptions, device: Device, payload: PushPayload) {
 }
 
 /**
- * Runs a queued push: nothing in the user's quiet hours; else to every device of the user at
- * once. A device that is gone is removed; one whose push service failed gets a job of its own
- * (PUSH_RETRY_JOB), so a retry never pushes again to the devices that had it. A device's
- * failure never keeps the others from theirs.
+ * Runs a queued push: nothing in the user's quiet hours; else to every device of the user's live
+ * sessions at once. A device that is gone (404, 410) is removed: the browser dropped it. One
+ * whose push service failed gets a job of its own (PUSH_RETRY_JOB), so a retry never pushes
+ * again to the devices that had it. A device's failure never keeps the others from theirs.
  */
 export function pushJob(options: PushJobOptions): JobHandler {
   const { db, log } = options;
@@ -223,20 +225,21 @@ export function pushJob(options: PushJobOptions): JobHandler {
     async run(job, { now }) {
       const { userId, payload } = job as PushJobPayload;
       if (isQuietAt(await quietHoursOf(db, userId), now)) return;
-      const devices = await db
-        .select(deviceColumns)
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, userId));
+      const devices = await liveDevices(db, eq(pushSubscriptions.userId, userId), now);
       const outcomes = await Promise.all(devices.map((device) => sendTo(options, device, payload)));
+      const gone: string[] = [];
       const retries: PushRetryPayload[] = [];
+      for (const [index, outcome] of outcomes.entries()) {
+        const { endpoint } = devices[index]!;
+        if (outcome.kind === "sent") continue;
+        log.info({ userId, endpoint, outcome }, "a push was not delivered");
+        if (outcome.kind === "gone") gone.push(endpoint);
+        if (outcome.kind === "retry") retries.push({ userId, payload, endpoint });
+      }
+      if (gone.length === 0 && retries.length === 0) return;
       await db.transaction(async (tx) => {
-        for (const [index, outcome] of outcomes.entries()) {
-          const { endpoint } = devices[index]!;
-          if (outcome.kind === "sent") continue;
-          log.info({ userId, endpoint, outcome }, "a push was not delivered");
-          if (outcome.kind === "gone") await forgetDevice(tx, endpoint);
-          if (outcome.kind === "retry") retries.push({ userId, payload, endpoint });
-        }
+        if (gone.length > 0)
+          await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, gone));
         await enqueueJobs(
           tx,
           retries.map((retry) => ({
@@ -259,14 +262,17 @@ export function pushRetryJob(options: PushJobOptions): JobHandler {
     retryAfterMs: RETRY_AFTER_MS.slice(1),
     async run(job, { now }) {
       const { userId, endpoint, payload } = job as PushRetryPayload;
-      const [device] = await db
-        .select(deviceColumns)
-        .from(pushSubscriptions)
-        .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)));
-      // Removed, or now another user's device: this push is not for it.
+      const [device] = await liveDevices(
+        db,
+        and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)),
+        now,
+      );
+      // Removed, signed out, or now another user's device: this push is not for it.
       if (!device || isQuietAt(await quietHoursOf(db, userId), now)) return;
       const outcome = await sendTo(options, device, payload);
-      if (outcome.kind === "gone") await forgetDevice(db, endpoint);
+      // The browser dropped the subscription: so do we.
+      if (outcome.kind === "gone")
+        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
       if (outcome.kind === "retry") throw new Error(`push to ${new URL(endpoint).origin}: ${outcome.reason}`);
       if (outcome.kind === "refused") options.log.info({ userId, endpoint, outcome }, "a push was refused");
     },
