@@ -251,6 +251,24 @@ describe("a push", () => {
     expect(receiver.pushesTo(fine)).toHaveLength(1);
   });
 
+  it("skips a device no push can be encrypted for, and the user's other devices still get theirs", async () => {
+    const worker = await registerUser(ctx.app, "worker");
+    const fine = await subscribed(worker);
+    const [fineRow] = await rowsOf(fine.endpoint);
+    // Kept before its keys were checked (a row the routes would refuse): p256dh is no P-256 key.
+    const broken = { ...fineRow!, endpoint: `${receiver.origin}/push/broken`, p256dh: "BAAA" };
+    await ctx.db.insert(pushSubscriptions).values(broken);
+
+    await push(worker);
+
+    expect(receiver.pushesTo(fine)).toHaveLength(1);
+    expect(receiver.received.filter((received) => received.path === "/push/broken")).toHaveLength(0);
+    const retries = await ctx.db.select().from(jobs).where(eq(jobs.kind, PUSH_RETRY_JOB));
+    expect(
+      retries.filter((job) => (job.payload as { endpoint: string }).endpoint === broken.endpoint),
+    ).toHaveLength(0);
+  });
+
   it("to a device whose push service does not answer at all is retried, and the others still get theirs", async () => {
     const worker = await registerUser(ctx.app, "worker");
     const fine = await subscribed(worker);
