@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -9,6 +10,20 @@ const api = "http://localhost:3000";
 /** The light theme's primary (the logo's square) and base colour, index.css's "taskmint". */
 const BRAND_TEAL = "#0f766e";
 const BASE_WHITE = "#ffffff";
+
+/**
+ * The build's identity, from its sources: the answers a device kept (lib/offline.ts) are
+ * thrown away when the code that reads them changes.
+ */
+function sourcesHash() {
+  const hash = createHash("sha256");
+  for (const folder of ["src", "../../packages/shared/src"].map((dir) =>
+    path.resolve(import.meta.dirname, dir),
+  ))
+    for (const file of readdirSync(folder, { recursive: true, encoding: "utf8" }).sort())
+      if (/\.tsx?$/.test(file)) hash.update(file).update(readFileSync(path.join(folder, file)));
+  return hash.digest("hex").slice(0, 16);
+}
 
 /**
  * The service worker precaches the shell only: index.html, the scripts and stylesheet it names,
@@ -64,6 +79,7 @@ export default defineConfig({
       },
     }),
   ],
+  define: { __APP_BUILD__: JSON.stringify(sourcesHash()) },
   server: {
     port: 5173,
     proxy: { "/api": api, "/uploads": api, "/healthz": api },

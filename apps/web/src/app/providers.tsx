@@ -1,8 +1,20 @@
-import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { lazy, Suspense, type ReactNode } from "react";
 import type { toast as toastApi } from "react-toastify";
+import { UpdatePrompt } from "../components/ui/UpdatePrompt.tsx";
 import { ApiError } from "../lib/api.ts";
 import { sessionQueries } from "../lib/auth.ts";
+import {
+  followConnection,
+  isOfflineRefusal,
+  KEPT_QUERY_GC_MS,
+  markRestoredStale,
+  noteFailure,
+  noteReached,
+  persistOptions,
+  refuseWhenOffline,
+} from "../lib/offline.ts";
 
 /**
  * One toast on screen at a time: a new one (a success above all) replaces whatever an
@@ -36,25 +48,49 @@ const retryUnlessRefused = (failures: number, error: unknown) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 3;
 
 const queryClient: QueryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: true, staleTime: 10_000, retry: retryUnlessRefused } },
+  defaultOptions: {
+    queries: {
+      refetchOnWindowFocus: true,
+      staleTime: 10_000,
+      retry: retryUnlessRefused,
+      gcTime: KEPT_QUERY_GC_MS,
+    },
+    // "always": a mutation offline fails at once (lib/offline.ts) instead of waiting, paused, to
+    // be sent when the network returns: nothing moves coins later without the worker seeing it.
+    mutations: { networkMode: "always" },
+  },
+  queryCache: new QueryCache({ onError: noteFailure, onSuccess: noteReached }),
   mutationCache: new MutationCache({
-    // The server judges the second factor (rule R30): when it refuses an admin action for it, the
-    // session is read again, so the page's notice shows what is missing.
+    onMutate: refuseWhenOffline,
     onError: (error) => {
+      noteFailure(error);
+      // Pages tell their own failures; this covers any that does not (one toast at a time).
+      if (isOfflineRefusal(error))
+        void import("react-toastify").then(({ toast }) => toast.error(error.message, { toastId: "offline" }));
+      // The server judges the second factor (rule R30): when it refuses an admin action for it, the
+      // session is read again, so the page's notice shows what is missing.
       if (error instanceof ApiError && error.code === "TWO_FACTOR_REQUIRED")
         void queryClient.invalidateQueries({ queryKey: sessionQueries.me().queryKey });
     },
   }),
 });
+// In the browser only: the build renders the public pages through these providers in Node.
+if (typeof window !== "undefined") followConnection(queryClient);
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    // The answers are kept on the device and restored before the first queries run (lib/offline.ts).
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={persistOptions}
+      onSuccess={() => markRestoredStale(queryClient)}
+    >
       {children}
+      <UpdatePrompt />
       <Suspense fallback={null}>
         {/* Bottom corner: never over the header's controls; react-toastify spans phones' full width. */}
         <ToastContainer position="bottom-right" autoClose={5000} newestOnTop />
       </Suspense>
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   );
 }

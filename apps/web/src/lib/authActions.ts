@@ -5,6 +5,7 @@ import type { SignInFields, SocialSignInRequest } from "@taskmint/shared/schemas
 import { paths } from "@taskmint/shared/routes";
 import { call } from "./api.ts";
 import { returnPath, sessionQueries, useRefreshMe } from "./auth.ts";
+import { forgetPersistedQueries } from "./offline.ts";
 
 // Signing in, up and out: apart from auth.ts (the session, which every page reads), so the pages
 // that never sign anyone in do not build the auth routes' declarations as they start.
@@ -47,9 +48,11 @@ export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => call(authEndpoints.signOut, { body: {} }),
-    onSuccess: () => {
+    onSuccess: async () => {
       client.setQueryData(sessionQueries.me().queryKey, null);
       client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueries.all[0] });
+      // And the device's copy of them (lib/offline.ts): the next person on this phone sees none.
+      await forgetPersistedQueries();
     },
   });
 }

@@ -4,6 +4,7 @@ import { NavLink, Outlet } from "react-router";
 import { BRAND } from "@taskmint/shared/constants";
 import { paths } from "@taskmint/shared/routes";
 import { CoinBalance } from "../../components/ui/CoinBalance.tsx";
+import { OfflineBanner } from "../../components/ui/OfflineBanner.tsx";
 import { Logo } from "../../components/ui/Logo.tsx";
 import { NoticeGroup } from "../../components/ui/Notice.tsx";
 import { ThemeSwitch } from "../../components/ui/ThemeSwitch.tsx";
@@ -88,6 +89,7 @@ export function DashboardLayout() {
             </div>
           )}
         </header>
+        <OfflineBanner />
         <main className="flex-1 p-4 sm:p-6">
           <NoticeGroup>
             {user && !user.email_verified && <VerifyEmailBanner email={user.email} role={user.role} />}

@@ -6,6 +6,7 @@ import { paths } from "@taskmint/shared/routes";
 import { CoinBalance } from "../../components/ui/CoinBalance.tsx";
 import { ThemeSwitch } from "../../components/ui/ThemeSwitch.tsx";
 import { Logo } from "../../components/ui/Logo.tsx";
+import { OfflineBanner } from "../../components/ui/OfflineBanner.tsx";
 import { FacebookIcon, GithubIcon, LinkedinIcon } from "../../components/ui/SocialIcons.tsx";
 import { useMe, useServerConfig } from "../../lib/auth.ts";
 
@@ -205,6 +206,7 @@ export function PublicLayout() {
       <TopBar key={location.pathname} />
       {/* At least a screen tall, so the footer starts below the fold and never jumps as a page loads. */}
       <main className="min-h-screen flex-1 pt-16">
+        <OfflineBanner />
         <Outlet />
       </main>
       <Footer />
