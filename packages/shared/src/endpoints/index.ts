@@ -3,7 +3,7 @@ import { trustEndpoints } from "./trust.ts";
 import { tasksEndpoints } from "./tasks.ts";
 import { submissionsEndpoints } from "./submissions.ts";
 import { reservationsEndpoints } from "./reservations.ts";
-import { uploadsEndpoints } from "./uploads.ts";
+import { PICTURE_WIDTHS, uploadsEndpoints } from "./uploads.ts";
 import { statsEndpoints } from "./stats.ts";
 import { authEndpoints } from "./auth.ts";
 import { usersEndpoints } from "./users.ts";
@@ -21,6 +21,7 @@ import { webhooksEndpoints } from "./webhooks.ts";
 import { batchesEndpoints } from "./batches.ts";
 import { pushEndpoints, savedSearchesEndpoints } from "./phone.ts";
 
+export { PICTURE_WIDTHS };
 export {
   trustEndpoints,
   tasksEndpoints,

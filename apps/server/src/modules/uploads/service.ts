@@ -54,6 +54,19 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   }
 }
 
+/**
+ * A stored image at most `width` pixels wide (a page's srcset asks for a phone's thumbnail, not
+ * the 1200 px original); one already as narrow is sent as it is. Each width is asked for once
+ * per browser: the answer is cached for a year, and by the app's service worker.
+ */
+export async function narrowedImage(bytes: Buffer, width: number): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const image = sharp(bytes);
+  const { width: stored = 0 } = await image.metadata();
+  if (stored <= width) return bytes;
+  return image.resize({ width }).webp({ quality: 75 }).toBuffer();
+}
+
 /** How long fetching a photo from elsewhere (a Google profile photo) may take, start to end. */
 const REMOTE_IMAGE_TIMEOUT_MS = 5000;
 

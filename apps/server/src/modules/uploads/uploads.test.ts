@@ -86,3 +86,39 @@ describe("hostile uploads", () => {
     expect(stored.headers["x-content-type-options"]).toBe("nosniff");
   });
 });
+
+describe("narrower copies of a stored image (issue 36: srcset)", () => {
+  it("serves a public image at 160, 480 and 800 px, a narrower one as it is, and refuses other widths", async () => {
+    const wide = await sharp({ create: { width: 1000, height: 500, channels: 3, background: "#0f766e" } })
+      .png()
+      .toBuffer();
+    const response = await registerWith(wide, "wide.png", "image/png");
+    expect(response.statusCode).toBe(201);
+    const photo = response.json<{ user: { photo: string } }>().user.photo;
+    const key = new URL(photo, "http://localhost").pathname;
+    const widthOf = async (url: string) => {
+      const answer = await ctx.app.inject({ method: "GET", url });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers["content-type"]).toBe("image/webp");
+      expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      return (await sharp(answer.rawPayload).metadata()).width;
+    };
+    expect(await widthOf(key)).toBe(1000);
+    expect(await widthOf(`${key}?w=160`)).toBe(160);
+    expect(await widthOf(`${key}?w=480`)).toBe(480);
+    expect(await widthOf(`${key}?w=800`)).toBe(800);
+
+    const narrow = await registerWith(await testImage(), "narrow.png", "image/png");
+    const narrowKey = new URL(narrow.json<{ user: { photo: string } }>().user.photo, "http://localhost")
+      .pathname;
+    const original = await ctx.app.inject({ method: "GET", url: narrowKey });
+    const asked = await ctx.app.inject({ method: "GET", url: `${narrowKey}?w=800` });
+    expect(asked.rawPayload.equals(original.rawPayload)).toBe(true);
+
+    for (const width of ["159", "161", "1200", "0", "-160", "abc"]) {
+      const refused = await ctx.app.inject({ method: "GET", url: `${key}?w=${width}` });
+      expect(refused.statusCode, width).toBe(400);
+      expect(refused.json<{ error: { code: string } }>().error.code).toBe("VALIDATION");
+    }
+  });
+});
