@@ -60,6 +60,7 @@ export async function allPages(baseUrl: string): Promise<Screen[]> {
     worker: {
       home: d.workerHome,
       "task-list": d.taskList,
+      "saved-searches": d.savedSearches,
       "task-details": d.taskDetails(submitted.id),
       "my-submissions": d.mySubmissions,
       withdrawals: d.withdrawals,

@@ -136,8 +136,8 @@ type TaskFields = Record<
   | "submission_info",
   string
 > &
-  /** Who may take it (issue 18): absent requires nothing. */
-  Partial<Record<"min_level" | "min_approval_rate", string>>;
+  /** Who may take it (issue 18) and its category: absent requires nothing, or "other". */
+  Partial<Record<"min_level" | "min_approval_rate" | "category", string>>;
 
 /** A date `days` from today, as the task form sends it. */
 export const daysFromNow = (days: number) =>

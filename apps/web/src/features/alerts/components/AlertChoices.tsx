@@ -36,7 +36,7 @@ export function AlertChoices({
           <label key={channel} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
             <input
               type="checkbox"
-              className="checkbox checkbox-sm"
+              className="size-5 shrink-0 accent-primary"
               checked={alert[channel]}
               disabled={disabled || (channel === "push" && (push === undefined || push === "blocked"))}
               onChange={(event) => onChange(channel, event.target.checked)}

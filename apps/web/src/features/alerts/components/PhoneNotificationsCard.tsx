@@ -43,7 +43,7 @@ export function PhoneNotificationsCard({ push }: { push: ReturnType<typeof usePu
                 id={`${id}-switch`}
                 type="checkbox"
                 role="switch"
-                className="toggle toggle-primary"
+                className="size-6 shrink-0 cursor-pointer accent-primary"
                 checked={state === "on"}
                 disabled={busy || state === undefined || state === "blocked"}
                 aria-describedby={state === "blocked" ? `${id}-blocked` : undefined}

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { toast } from "react-toastify";
 import { quietHoursSchema, type QuietHours } from "@taskmint/shared";
@@ -26,7 +27,12 @@ function QuietHoursFields() {
     <>
       <label className="flex min-h-11 cursor-pointer items-center justify-between gap-3 font-medium">
         Quiet hours on
-        <input type="checkbox" role="switch" className="toggle toggle-primary" {...register("enabled")} />
+        <input
+          type="checkbox"
+          role="switch"
+          className="size-6 shrink-0 cursor-pointer accent-primary"
+          {...register("enabled")}
+        />
       </label>
       <div className="grid grid-cols-2 gap-3">
         <Field name="from" id="quiet-from" label="From" type="time" />
@@ -43,19 +49,23 @@ function QuietHoursFields() {
   );
 }
 
+/** The form's values: never turned on, the zone is this browser's; once on, the one the worker chose. */
+const shown = (saved: QuietHours) => (saved.enabled ? saved : { ...saved, time_zone: browserTimeZone() });
+
 function QuietHoursForm({ saved }: { saved: QuietHours }) {
-  // Never turned on, the zone is this browser's; once on, the one the worker chose.
-  const form = useZodForm(
-    quietHoursSchema,
-    saved.enabled ? saved : { ...saved, time_zone: browserTimeZone() },
-  );
+  const form = useZodForm(quietHoursSchema, shown(saved));
+  // A newer answer (the kept one first, then the server's) replaces the form unless it is being edited.
+  const editing = form.formState.isDirty;
+  useEffect(() => {
+    if (!editing) form.reset(shown(saved));
+  }, [saved, form, editing]);
   const update = useUpdateQuietHours();
   return (
     <Form
       form={form}
       onSubmit={async (hours) => {
         const answer = await update.mutateAsync(hours);
-        form.reset(answer);
+        form.reset(shown(answer));
         toast.success(answer.enabled ? `Quiet from ${answer.from} to ${answer.to}` : "Quiet hours off");
       }}
       className="flex flex-col gap-2"
