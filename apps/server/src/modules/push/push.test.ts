@@ -12,7 +12,7 @@ import {
   TEST_ORIGIN,
   type RegisteredUser,
 } from "../../test/harness.ts";
-import { loadEnv } from "../../env.ts";
+import { EnvError, loadEnv } from "../../env.ts";
 import { startPushReceiver, type PushReceiver, type TestDevice } from "./push-receiver.ts";
 import { loadVapid, MAX_PUSH_DEVICES, PUSH_RETRY_JOB, queuePush } from "./service.ts";
 
@@ -116,6 +116,32 @@ describe("the VAPID public key", () => {
       await ctx.db.delete(vapidKeys);
       await ctx.db.insert(vapidKeys).values(kept!);
     }
+  });
+
+  it("from the environment is a whole P-256 pair, or the server does not start", () => {
+    const pair = webPush.generateVAPIDKeys();
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadEnv(env);
+        return "";
+      } catch (error) {
+        expect(error).toBeInstanceOf(EnvError);
+        return (error as EnvError).problems.join("\n");
+      }
+    };
+    expect(problemsOf({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey })).toBe("");
+    expect(problemsOf({ VAPID_PUBLIC_KEY: pair.publicKey })).toMatch(/VAPID_PRIVATE_KEY.*go together/);
+    expect(problemsOf({ VAPID_PRIVATE_KEY: pair.privateKey })).toMatch(/VAPID_PRIVATE_KEY.*go together/);
+    expect(
+      problemsOf({ VAPID_PUBLIC_KEY: pair.publicKey.slice(1), VAPID_PRIVATE_KEY: pair.privateKey }),
+    ).toMatch(/VAPID_PUBLIC_KEY/);
+    expect(
+      problemsOf({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: `${pair.privateKey}=` }),
+    ).toMatch(/VAPID_PRIVATE_KEY/);
+    expect(problemsOf({ VAPID_SUBJECT: "mailto:ops@example.com" })).toBe("");
+    expect(problemsOf({ VAPID_SUBJECT: "https://taskmint.example" })).toBe("");
+    expect(problemsOf({ VAPID_SUBJECT: "http://taskmint.example" })).toMatch(/VAPID_SUBJECT/);
+    expect(problemsOf({ VAPID_SUBJECT: "ops@example.com" })).toMatch(/VAPID_SUBJECT/);
   });
 
   it("is VAPID_PUBLIC_KEY when the environment sets the pair, and signs with it", async () => {
