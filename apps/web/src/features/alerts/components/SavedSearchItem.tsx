@@ -80,7 +80,7 @@ export function SavedSearchItem({
   };
   const fresh = search.new_matches;
   return (
-    <li className="flex flex-col gap-2 p-4" aria-label={search.name}>
+    <li className="flex flex-col gap-2 px-4 py-4 sm:px-6" aria-label={search.name}>
       {renaming ? (
         <RenameForm search={search} onDone={() => setRenaming(false)} />
       ) : (

@@ -76,11 +76,13 @@ function SavedSearchList({ push }: { push: ReturnType<typeof usePushDevice> }) {
 export function SavedSearchesPage() {
   const push = usePushDevice();
   return (
-    <Page title="Saved searches" className="flex flex-col gap-6">
-      <SavedSearchList push={push} />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <PhoneNotificationsCard push={push} />
-        <QuietHoursCard />
+    <Page title="Saved searches">
+      <div className="flex flex-col gap-6">
+        <SavedSearchList push={push} />
+        <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+          <PhoneNotificationsCard push={push} />
+          <QuietHoursCard />
+        </div>
       </div>
     </Page>
   );
