@@ -58,8 +58,8 @@ interface Match {
 /**
  * Every saved search that any of the tasks matches, with how many and the first, in one query:
  * the tasks still takeable; the searches' words (their GIN-indexed lexemes share at least one
- * with the task, then the full query decides; a search without such words is found by its
- * category), category and least reward; workers (live, still workers) who can take the task:
+ * with the task, then the full query decides; a search without such words is found through its
+ * category's index, or among those without one), category and least reward; workers (live, still workers) who can take the task:
  * not its buyer, their level and approval rate meet its minimums, its buyer has not blocked
  * them, they have not hidden its buyer (rules R21, R23).
  */
@@ -81,8 +81,12 @@ async function findMatches(db: Database, taskIds: string[], now: Date): Promise<
           join saved_searches s on s.lexemes && p.words and p.search_document @@ s.query
         union all
         select s.id as search_id, p.* from posted p
-          join saved_searches s on s.lexemes is null
-            and (s.category = p.category or s.category is null)
+          join saved_searches s on s.lexemes is null and s.category = p.category
+            and (s.min_reward <= p.payable_amount or s.min_reward is null)
+            and (s.query is null or p.search_document @@ s.query)
+        union all
+        select s.id as search_id, p.* from posted p
+          join saved_searches s on s.lexemes is null and s.category is null
             and (s.min_reward <= p.payable_amount or s.min_reward is null)
             and (s.query is null or p.search_document @@ s.query)
       ),

@@ -213,7 +213,11 @@ describe("saved searches", () => {
       last_seen_at: clock.now().toISOString(),
     });
     clock.advanceMs(1);
+    const later = await newTask(buyer, reviewTask);
     await newTask(buyer, reviewTask);
+    expect((await listOf(worker))[0]?.new_matches).toBe(2);
+    // A task the worker submitted to is no longer one they could take.
+    expect((await submit(worker, later.id)).statusCode).toBe(201);
     expect((await listOf(worker))[0]?.new_matches).toBe(1);
     await runJobs();
   });

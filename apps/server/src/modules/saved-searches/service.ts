@@ -11,7 +11,7 @@ import {
 } from "@taskmint/shared";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { savedSearches, tasks, users } from "../../db/schema/index.ts";
+import { savedSearches, submissions, tasks, users } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { searchQuerySql, takeable } from "../tasks/service.ts";
 import { visibilityValues, visibleToWorkerSql, workerVisibility } from "../trust/service.ts";
@@ -52,8 +52,9 @@ export const matchesSearchSql = sql`(${savedSearches.query} is null or ${tasks.s
   and (${savedSearches.minReward} is null or ${tasks.payableAmount} >= ${savedSearches.minReward})`;
 
 /**
- * The search's new matches: tasks its worker can take (rules R21, R23) posted since they last
- * looked, up to LARGE_LIST_COUNT_CAP (the list is for a badge, and counting is bounded).
+ * The search's new matches: tasks its worker can take (rules R21, R23) and has not submitted to,
+ * posted since they last looked, up to LARGE_LIST_COUNT_CAP (the list is for a badge, and
+ * counting is bounded).
  */
 function newMatchesSql(visible: SQL | undefined, now: Date) {
   const matching = and(
@@ -62,6 +63,7 @@ function newMatchesSql(visible: SQL | undefined, now: Date) {
     sql`${tasks.createdAt} > ${savedSearches.lastSeenAt}`,
     sql`${tasks.buyerId} <> ${savedSearches.workerId}`,
     matchesSearchSql,
+    sql`not exists (select 1 from ${submissions} where ${submissions.taskId} = ${tasks.id} and ${submissions.workerId} = ${savedSearches.workerId})`,
   );
   return sql<number>`(select count(*)::int from (select 1 from ${tasks} where ${matching} limit ${LARGE_LIST_COUNT_CAP}) as counted)`;
 }
