@@ -25,6 +25,7 @@ import { createApiKeyReader } from "./modules/api-keys/service.ts";
 import { appealRoutes } from "./modules/appeals/routes.ts";
 import { BackgroundWork } from "./lib/background.ts";
 import { limitJsonDepth } from "./lib/json-body.ts";
+import { databaseRateLimitStore } from "./lib/rate-limit-store.ts";
 import { jobRunner } from "./lib/job-queue.ts";
 import { createMailer, MAIL_JOB, type Mail, mailJob, queueMail } from "./lib/mailer.ts";
 import { startJobWorker } from "./jobs/runner.ts";
@@ -249,7 +250,12 @@ export async function buildApp(deps: AppDeps) {
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
 
   await app.register(fastifyMultipart);
-  await app.register(fastifyRateLimit, { global: false });
+  const sharedRateLimits =
+    (env.RATE_LIMIT_STORE ?? (database.kind === "postgres" ? "database" : "memory")) === "database";
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(sharedRateLimits ? { store: databaseRateLimitStore(db) } : {}),
+  });
   const authRateLimit =
     env.AUTH_RATE_LIMIT > 0 ? { max: env.AUTH_RATE_LIMIT, timeWindow: "1 minute" } : false;
 

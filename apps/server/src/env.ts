@@ -33,6 +33,12 @@ const envSchema = z
     ADMIN_PASSWORD: optionalString,
     SEED_DEMO: z.preprocess(emptyAsUndefined, booleanFlag.optional()),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+    /**
+     * Where rate limits count (issue 38): `database` shares them among every server on the
+     * database, `memory` counts in this process. Unset: `database` on PostgreSQL, `memory` on
+     * the embedded database (one process holds it anyway).
+     */
+    RATE_LIMIT_STORE: z.preprocess(emptyAsUndefined, z.enum(["database", "memory"]).optional()),
     AUTO_APPROVE_DAYS: z.coerce.number().int().min(1).default(3),
     PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["sandbox", "stripe"]).optional()),
     STRIPE_SECRET_KEY: optionalString,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import { deleteExpiredIdempotencyKeys } from "../lib/idempotency.ts";
 import { JOBS_CHANNEL } from "../lib/job-queue.ts";
+import { deleteEndedRateLimitWindows } from "../lib/rate-limit-store.ts";
 import { failAbandonedPurchases } from "../modules/payments/service.ts";
 import { expireReservations } from "../modules/reservations/service.ts";
 import { autoApproveDue } from "../modules/submissions/service.ts";
@@ -30,6 +31,7 @@ export function startJobs(options: {
       const abandoned = await failAbandonedPurchases(db, clock());
       const reputations = await refreshBuyerReputations(db, clock());
       await deleteExpiredIdempotencyKeys(db, clock());
+      await deleteEndedRateLimitWindows(db);
       if (approved > 0 || closed > 0 || released > 0 || reputations > 0) options.onTasksChanged();
       if (approved > 0 || closed > 0 || released > 0 || abandoned > 0)
         log.info({ approved, closed, released, abandoned }, "background jobs ran");

@@ -32,6 +32,7 @@ const HOW_TO_SEND = `Send a key as "Authorization: Bearer ${API_KEY_PREFIX}" fol
  */
 export function authenticateApiKeys(app: FastifyInstance) {
   const perKey = app.createRateLimit({
+    limitName: "api key requests",
     max: API_KEY_REQUESTS_PER_MINUTE,
     timeWindow: 60_000,
     keyGenerator: (request) => `api-key:${request.apiKey?.keyId ?? ""}`,

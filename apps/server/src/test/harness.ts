@@ -69,7 +69,7 @@ export async function openTestDatabase(
 /** Empties every table and restores the ledger's system accounts (the state right after migrating). */
 export async function resetDatabase(db: Database) {
   await db.execute(
-    sql`truncate table platform_counters, audit_log, payments, notifications, withdrawals, submissions, tasks, ledger_transfers, ledger_accounts, uploads, sessions, accounts, verifications, users, jobs restart identity cascade`,
+    sql`truncate table platform_counters, audit_log, payments, notifications, withdrawals, submissions, tasks, ledger_transfers, ledger_accounts, uploads, sessions, accounts, verifications, users, jobs, rate_limit_counters restart identity cascade`,
   );
   await db.execute(
     sql`insert into ledger_accounts (kind, owner_key) values ('mint', 'mint'), ('payout', 'payout')`,

@@ -40,8 +40,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
   const forward = authForwarder(app);
 
   /** A limit keyed by the account a body asks about (and, for some, the asking address), on top of fastify's per-address limit. */
-  const accountLimit = (max: number, timeWindow: string, withAddress = false) =>
+  const accountLimit = (limitName: string, max: number, timeWindow: string, withAddress = false) =>
     app.createRateLimit({
+      limitName,
       max,
       timeWindow,
       keyGenerator: (request) => `${normalisedEmail(request.body)}${withAddress ? `|${request.ip}` : ""}`,
@@ -62,9 +63,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
   // each address gets AUTH_RATE_LIMIT failures per account in 15 minutes, and an account takes
   // ten times that from all addresses in an hour (guessing spread over many addresses).
   const failuresFromAddress = options.rateLimit
-    ? accountLimit(options.rateLimit.max, "15 minutes", true)
+    ? accountLimit("sign-in failures from an address", options.rateLimit.max, "15 minutes", true)
     : null;
-  const failuresAnywhere = options.rateLimit ? accountLimit(options.rateLimit.max * 10, "1 hour") : null;
+  const failuresAnywhere = options.rateLimit
+    ? accountLimit("sign-in failures", options.rateLimit.max * 10, "1 hour")
+    : null;
   const signInLimits = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!failuresFromAddress || !failuresAnywhere) return;
     const counted = await Promise.all([
@@ -78,7 +81,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
       await Promise.all([failuresFromAddress(request), failuresAnywhere(request)]);
   };
 
-  const mailsToAccount = options.rateLimit ? accountLimit(RESET_MAILS_PER_EMAIL_PER_HOUR, "1 hour") : null;
+  const mailsToAccount = options.rateLimit
+    ? accountLimit("reset mails", RESET_MAILS_PER_EMAIL_PER_HOUR, "1 hour")
+    : null;
   const resetLimits = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!mailsToAccount) return;
     const counted = await mailsToAccount(request, { increment: false });
@@ -186,6 +191,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimit }> = async
   );
 
   const verificationMails = app.createRateLimit({
+    limitName: "verification mails",
     max: VERIFICATION_MAILS_PER_HOUR,
     timeWindow: "1 hour",
     keyGenerator: async (request) => `verify:${(await currentUser(request)).id}`,
