@@ -469,6 +469,68 @@ describe("push subscriptions", () => {
   });
 });
 
+describe("push subscriptions in production", () => {
+  it("refuse every loopback or internal address, http or https, and take a public https one", async () => {
+    const production = await startTestApp({
+      joining: ctx.handle,
+      env: { NODE_ENV: "production", AUTH_SECRET: "test-secret-test-secret-test-secret!", JOB_POLL_MS: "0" },
+    });
+    try {
+      const worker = await registerUser(production.app, "worker");
+      const keys = receiver.newDevice().keys;
+      const post = (endpoint: string) =>
+        production.app.inject({
+          method: "POST",
+          url: "/api/me/push-subscriptions",
+          headers: { cookie: worker.cookie },
+          payload: { endpoint, keys },
+        });
+      for (const endpoint of [
+        `${receiver.origin}/push/x`,
+        "https://127.0.0.1/push/x",
+        "https://localhost/push/x",
+        "https://10.1.2.3/push/x",
+        "https://[::1]/push/x",
+      ]) {
+        const refused = await post(endpoint);
+        expect(refused.statusCode, endpoint).toBe(400);
+        expect(refused.json<{ error: { details: Record<string, string> } }>().error.details).toHaveProperty(
+          "endpoint",
+        );
+      }
+      expect(await devicesOf(worker)).toHaveLength(0);
+      expect((await post("https://push.example.com/send/abc")).statusCode).toBe(201);
+      const [kept] = await devicesOf(worker);
+      expect(kept!.endpoint).toBe("https://push.example.com/send/abc");
+
+      // A loopback device kept before (a server run outside production): no push goes to it.
+      const local = receiver.newDevice();
+      await ctx.db
+        .update(pushSubscriptions)
+        .set({ endpoint: local.endpoint, ...local.keys })
+        .where(eq(pushSubscriptions.endpoint, kept!.endpoint));
+      await queuePush(production.db, {
+        userId: worker.user.id,
+        payload: payloadFor("prod"),
+        now: new Date(),
+      });
+      await production.app.runJobs();
+      expect(receiver.pushesTo(local)).toHaveLength(0);
+      // The job ran (and is done), not merely left waiting.
+      const pushJobs = await ctx.db.select().from(jobs).where(eq(jobs.kind, "push"));
+      expect(
+        pushJobs.filter((job) => (job.payload as { userId: string }).userId === worker.user.id),
+      ).toHaveLength(0);
+      const retries = await ctx.db.select().from(jobs).where(eq(jobs.kind, PUSH_RETRY_JOB));
+      expect(
+        retries.filter((job) => (job.payload as { endpoint: string }).endpoint === local.endpoint),
+      ).toHaveLength(0);
+    } finally {
+      await production.close();
+    }
+  });
+});
+
 describe("quiet hours", () => {
   const hoursOf = async (user: RegisteredUser) =>
     (await call("GET", "/api/me/quiet-hours", user.cookie)).json<QuietHours>();
