@@ -37,8 +37,12 @@ export const savedSearches = pgTable(
   },
   (table) => [
     index("saved_searches_worker_idx").on(table.workerId, table.createdAt),
+    // Without a pending list (fastupdate): every posting's job probes this index, and a search
+    // must read the whole pending list, megabytes without autovacuum (PGlite) to empty it;
+    // searches are saved rarely, so their inserts update the index at once.
     index("saved_searches_lexemes_idx")
       .using("gin", table.lexemes)
+      .with({ fastupdate: false })
       .where(sql`${table.lexemes} is not null`),
     index("saved_searches_wordless_idx")
       .on(table.category, table.minReward)
