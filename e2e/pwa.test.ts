@@ -1,4 +1,5 @@
 import { readFile, writeFile } from "node:fs/promises";
+import net from "node:net";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import sharp from "sharp";
@@ -210,6 +211,111 @@ describe("a new version", () => {
     await expect.poll(() => updateWaits(page)).toBe(false);
     expect(await controlled(page)).toBe(true);
     expect(await page.getByTestId("update-prompt").count()).toBe(0);
+    await context.close();
+  });
+});
+
+/**
+ * A TCP proxy in front of the server that counts the bytes the server sends through it: what a
+ * phone receives, headers, images and the service worker's own downloads included. A page on
+ * the proxy's address is a new origin (a first visit), and the session cookie (host-only) comes along.
+ */
+async function countingProxy(target: string) {
+  const upstreamPort = Number(new URL(target).port);
+  let received = 0;
+  const sockets = new Set<net.Socket>();
+  const proxy = net.createServer((client) => {
+    const upstream = net.connect(upstreamPort, "127.0.0.1");
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("error", () => socket.destroy());
+      socket.on("close", () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    upstream.on("data", (chunk: Buffer) => (received += chunk.length));
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  const { port } = proxy.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    /** Bytes received since the last call. */
+    take() {
+      const taken = received;
+      received = 0;
+      return taken;
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => proxy.close(() => resolve()));
+    },
+  };
+}
+
+describe("light on data (issue 36 point 6)", () => {
+  it("keeps the worker's task list and a task's details within 300 KB on a first visit and 50 KB on a return", async () => {
+    const proxy = await countingProxy(server.url);
+    const sizes: Record<string, number> = {};
+    try {
+      const { items } = await asWorker<{ items: { id: string }[] }>("GET", "/api/tasks?limit=10");
+      const details = paths.dashboard.taskDetails(items[0]?.id ?? "");
+      for (const [name, address, shown] of [
+        ["task list", paths.dashboard.taskList, TITLES[0] as string],
+        ["task details", details, "Task details"],
+      ] as const) {
+        // Signed in on the server's own address; the visit is on the proxy's, new to the browser.
+        const { context, page } = await signedInPage(browser, server.url, worker, 375);
+        proxy.take();
+        await page.goto(`${proxy.url}${address}`);
+        await page.getByText(shown).first().waitFor();
+        // The first visit ends once the service worker has installed (its precache downloaded).
+        await page.evaluate("navigator.serviceWorker.ready.then(() => true)");
+        await page.evaluate("document.fonts.ready.then(() => true)");
+        sizes[`${name}, first visit`] = proxy.take();
+        await page.reload();
+        await page.getByText(shown).first().waitFor();
+        await expect.poll(() => controlled(page)).toBe(true);
+        sizes[`${name}, return visit`] = proxy.take();
+        await context.close();
+      }
+    } finally {
+      await proxy.close();
+    }
+    console.log("bytes received at 375 px:", sizes);
+    for (const [visit, bytes] of Object.entries(sizes))
+      expect(bytes, visit).toBeLessThan((visit.endsWith("first visit") ? 300 : 50) * 1024);
+  });
+
+  it("gives task pictures narrower copies to choose from, and loads none with the data saver on", async () => {
+    const { context, page } = await signedInPage(browser, server.url, worker, 1280);
+    await page.goto(paths.dashboard.taskList);
+    const picture = page.locator("main li img").first();
+    await picture.waitFor();
+    expect(await picture.getAttribute("srcset")).toMatch(
+      /\?w=160 160w, .*\?w=480 480w, .*\?w=800 800w, .* 1200w$/,
+    );
+    expect(await picture.getAttribute("loading")).toBe("lazy");
+
+    await page.getByRole("button", { name: /Open account menu/ }).click();
+    await page.getByRole("menuitemcheckbox", { name: /Data saver/ }).click();
+    expect(await page.locator("main li img").count()).toBe(0);
+    expect(await page.getByTestId("task-picture-saved").count()).toBe(TITLES.length);
+
+    // Kept on the device: after a reload no task picture is asked for (the avatar still is).
+    const { items } = await asWorker<{ items: { task_image_url: string }[] }>("GET", "/api/tasks?limit=10");
+    const taskPictures = new Set(items.map((task) => new URL(task.task_image_url, server.url).pathname));
+    expect(taskPictures.size).toBe(TITLES.length);
+    const pictures: string[] = [];
+    page.on("request", (request) => {
+      if (taskPictures.has(new URL(request.url()).pathname)) pictures.push(request.url());
+    });
+    await page.reload();
+    await page.getByRole("link", { name: TITLES[0], exact: true }).waitFor();
+    expect(await page.getByTestId("task-picture-saved").count()).toBe(TITLES.length);
+    expect(pictures).toEqual([]);
     await context.close();
   });
 });

@@ -27,7 +27,7 @@ function sourcesHash() {
 
 /**
  * The service worker precaches the shell only: index.html, the scripts and stylesheet it names,
- * the icons and the manifest (about 150 KB). Each page's own chunk is cached by the worker the
+ * and the manifest. Each page's own chunk is cached by the worker the
  * first time it loads (src/sw.ts), so a phone never downloads the admin's and buyer's pages it
  * does not open, and a page visited once opens offline.
  */
@@ -52,6 +52,8 @@ export default defineConfig({
       filename: "sw.ts",
       registerType: "prompt",
       injectRegister: false,
+      // The launcher keeps the installed app's icons; precached too, they cost a first visit 38 KB.
+      includeManifestIcons: false,
       manifest: {
         id: "/",
         name: "TaskMint",
@@ -70,8 +72,7 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // The manifest and its icons are added by the plugin itself.
-        globPatterns: ["**/*.{js,css,html,svg}"],
+        globPatterns: ["**/*.{js,css,html}"],
         // Prerendered pages come from the network when online (they carry data); offline, the
         // shell (index.html) stands in for every page.
         globIgnores: ["prerendered/**"],

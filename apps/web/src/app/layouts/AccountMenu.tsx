@@ -1,4 +1,4 @@
-import { LogOut, UserRound } from "lucide-react";
+import { Gauge, LogOut, UserRound } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import type { User } from "@taskmint/shared";
@@ -6,6 +6,7 @@ import { paths } from "@taskmint/shared/routes";
 import { Avatar } from "../../components/ui/Avatar.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useSignOut } from "../../lib/authActions.ts";
+import { setDataSaver, useDataSaver } from "../../lib/dataSaver.ts";
 import { useDropdown } from "../../lib/useDropdown.ts";
 
 /** The avatar button and its menu: Profile and Sign out. */
@@ -13,6 +14,7 @@ export function AccountMenu({ user }: { user: User }) {
   const { open, close, box, triggerProps } = useDropdown();
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const dataSaver = useDataSaver();
 
   // Home first: signing out on a dashboard page would otherwise send its guard to /login,
   // unmounting this menu before it could answer.
@@ -58,6 +60,27 @@ export function AccountMenu({ user }: { user: User }) {
                 <UserRound className="size-4" aria-hidden="true" />
                 Profile
               </Link>
+            </li>
+            <li role="none">
+              {/* On this device only: task pictures are not loaded, their category's icon shows. */}
+              <button
+                role="menuitemcheckbox"
+                type="button"
+                aria-checked={dataSaver}
+                className="min-h-11 justify-between"
+                onClick={() => setDataSaver(!dataSaver)}
+              >
+                <span className="flex items-center gap-2">
+                  <Gauge className="size-4" aria-hidden="true" />
+                  Data saver
+                </span>
+                <span
+                  className={`badge badge-sm ${dataSaver ? "badge-primary" : "badge-ghost"}`}
+                  aria-hidden="true"
+                >
+                  {dataSaver ? "On" : "Off"}
+                </span>
+              </button>
             </li>
             <li role="none">
               <button

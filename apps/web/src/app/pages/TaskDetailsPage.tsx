@@ -7,6 +7,7 @@ import { Spinner } from "../../components/ui/Spinner.tsx";
 import { ErrorState } from "../../components/ui/States.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { TaskFacts } from "../../components/ui/TaskFacts.tsx";
+import { TaskPicture } from "../../components/ui/TaskPicture.tsx";
 import { taskQueries } from "../../features/tasks/queries.ts";
 import { HideBuyerButton } from "../../features/trust/components/HideBuyerButton.tsx";
 import {
@@ -50,13 +51,19 @@ export function TaskDetailsPage() {
       <article className="card bg-base-100 shadow-sm">
         {/* The category's picture: across the top when there is room, a thumbnail on phones. */}
         <figure className="hidden aspect-video bg-base-200 sm:block">
-          <img src={data.task_image_url} alt="" className="size-full object-cover" />
+          {/* Lazy: a phone hides it, and so never loads it. */}
+          <TaskPicture
+            task={data}
+            sizes="(min-width: 1024px) 60vw, 100vw"
+            className="size-full object-cover"
+          />
         </figure>
         <div className="card-body max-sm:p-4">
           <div className="flex items-start gap-3">
-            <img
-              src={data.task_image_url}
-              alt=""
+            <TaskPicture
+              task={data}
+              sizes="56px"
+              loading="eager"
               className="size-14 shrink-0 rounded-box bg-base-200 object-cover sm:hidden"
             />
             <h1 className="min-w-0 flex-1 text-xl font-bold break-words sm:text-2xl">{data.task_title}</h1>

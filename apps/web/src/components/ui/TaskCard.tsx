@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { categoryName, type Task } from "@taskmint/shared";
 import { buyerReputationText, requirementText } from "../../features/trust/components/Reputation.tsx";
 import { coinCount, formatDate, minutesText, openSlots, payPerHour } from "../../lib/format.ts";
+import { TaskPicture } from "./TaskPicture.tsx";
 
 /** "Dec 20": a due date in a phone's one line (the year of a task's date is nearly always this one's). */
 const formatShortDate = (iso: string) =>
@@ -114,9 +115,10 @@ export function TaskCard({
   return (
     <article className="card flex-row bg-base-100 shadow-sm ring-1 ring-base-300 sm:flex-col">
       <figure className="m-3 mr-0 size-20 shrink-0 self-start rounded-box bg-base-200 sm:m-0 sm:aspect-video sm:size-auto sm:self-auto sm:rounded-none">
-        <img
-          src={task.task_image_url}
-          alt=""
+        <TaskPicture
+          task={task}
+          // TASK_CARD_GRID's columns; an 80 px square on phones.
+          sizes="(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 80px"
           className="size-full object-cover"
           loading={picture === "lazy" ? "lazy" : "eager"}
           fetchPriority={picture === "first" ? "high" : "auto"}

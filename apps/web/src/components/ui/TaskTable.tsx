@@ -3,6 +3,7 @@ import type { Task } from "@taskmint/shared";
 import { coinCount, formatDate } from "../../lib/format.ts";
 import { DataTable } from "./DataTable.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
+import { TaskPicture } from "./TaskPicture.tsx";
 
 /** Tasks as table rows, with the buyer (for admins) and each row's action buttons. */
 export function TaskTable({
@@ -23,7 +24,7 @@ export function TaskTable({
         <tr key={task.id}>
           <td>
             <div className="flex items-center gap-3">
-              <img src={task.task_image_url} alt="" className="size-10 rounded object-cover" loading="lazy" />
+              <TaskPicture task={task} sizes="40px" className="size-10 shrink-0 rounded object-cover" />
               <span className="font-medium">{task.task_title}</span>
             </div>
           </td>

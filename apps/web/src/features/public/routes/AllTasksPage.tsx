@@ -9,6 +9,7 @@ import { MoreButton } from "../../../components/ui/MoreButton.tsx";
 import { EmptyState, ErrorState } from "../../../components/ui/States.tsx";
 import { TASK_CARD_GRID, TaskCard, TaskCardSkeletons } from "../../../components/ui/TaskCard.tsx";
 import { TaskFacts } from "../../../components/ui/TaskFacts.tsx";
+import { TaskPicture } from "../../../components/ui/TaskPicture.tsx";
 import { resultCount, TaskFilterBar } from "../../../components/ui/TaskFilterBar.tsx";
 import { useTaskFilters } from "../../../lib/taskFilters.ts";
 import { useMe } from "../../../lib/auth.ts";
@@ -36,7 +37,12 @@ function TaskDetailModal({ task, onClose }: { task: Task; onClose: () => void })
         </button>
       }
     >
-      <img src={task.task_image_url} alt="" className="mb-3 aspect-video w-full rounded-box object-cover" />
+      <TaskPicture
+        task={task}
+        sizes="(min-width: 640px) 32rem, 100vw"
+        loading="eager"
+        className="mb-3 aspect-video w-full rounded-box object-cover"
+      />
       <TaskFacts task={task}>
         {task.user_email && (
           <>

@@ -9,6 +9,7 @@ import { Page } from "../../../components/ui/Page.tsx";
 import { PagedList } from "../../../components/ui/PagedList.tsx";
 import { TaskBuyer, taskBuyerShort, TaskCategory, TaskMetrics } from "../../../components/ui/TaskCard.tsx";
 import { TaskFilterBar } from "../../../components/ui/TaskFilterBar.tsx";
+import { TaskPicture } from "../../../components/ui/TaskPicture.tsx";
 import { Countdown } from "../../../components/ui/Countdown.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { coinCount, formatDate, minutesText, plural } from "../../../lib/format.ts";
@@ -64,11 +65,10 @@ function TaskLine({ task }: { task: Task }) {
     });
   return (
     <li className="relative flex items-center gap-3 p-3 hover:bg-base-200/60 sm:hover:bg-transparent">
-      <img
-        src={task.task_image_url}
-        alt=""
+      <TaskPicture
+        task={task}
+        sizes="56px"
         className="hidden size-14 shrink-0 rounded-box object-cover sm:block"
-        loading="lazy"
       />
       <div className="min-w-0 flex-1">
         <div className="flex min-w-0 items-baseline gap-1">
