@@ -1,6 +1,8 @@
-// npm run load -- [--seconds 60] [--concurrency 16] [--compare <git ref> [--rounds 2]]
+// npm run load -- [--seconds 60] [--concurrency 16] [--compare <git ref> [--rounds 2]] [--database-url <url>]
 // The mixed load (bench/mix.ts) against a real server process on PGlite in a temp dir, or on
-// DATABASE_URL. Prints the rate, the latency percentiles and the count of 5xx answers per action.
+// DATABASE_URL (a fresh database made beside it for each run), or on --database-url as it is (a
+// database seeded with `npm run seed:large`: the mix at scale; nothing is dropped after).
+// Prints the rate, the latency percentiles and the count of 5xx answers per action.
 // With --compare, runs this version and <ref> (built in a scratch work tree) in alternating
 // rounds, each on a fresh database, and prints both side by side with their ratio: the machine
 // is noisy, and alternating rounds are what make the ratio worth reading.
@@ -15,12 +17,16 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "16" },
     compare: { type: "string" },
     rounds: { type: "string", default: "2" },
+    "database-url": { type: "string" },
   },
 });
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
 const rounds = Number(values.rounds);
-const databaseUrl = process.env.DATABASE_URL || undefined;
+const seededUrl = values["database-url"];
+const databaseUrl = seededUrl ?? (process.env.DATABASE_URL || undefined);
+if (seededUrl && values.compare)
+  throw new Error("--compare runs each version on a fresh database: leave out --database-url");
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
 /** CPU milliseconds per request of the server process and of PostgreSQL, over runs. */
@@ -42,8 +48,12 @@ for (let round = 0; round < (values.compare ? rounds : 1); round += 1) {
   const order = round % 2 === 0 ? versions.keys() : [...versions.keys()].reverse();
   for (const index of order) {
     const version = versions[index]!;
-    const name = `taskmint_load_${round}_${index}`;
-    const database = await freshDatabase(databaseUrl, name);
+    const name = seededUrl
+      ? decodeURIComponent(new URL(seededUrl).pathname.slice(1))
+      : `taskmint_load_${round}_${index}`;
+    const database = seededUrl
+      ? { url: seededUrl, drop: async () => undefined }
+      : await freshDatabase(databaseUrl, name);
     const server = await version.startServer({ databaseUrl: database.url });
     const result = await runMix(
       { base: server.base, pid: server.process.pid, database: database.url ? name : undefined },
@@ -70,6 +80,7 @@ if (!theirs) {
       "req/s": fixed(row.perSecond),
       p50: fixed(row.p50),
       p99: fixed(row.p99),
+      "4xx": row.clientErrors,
       "5xx": row.serverErrors,
     })),
   );

@@ -1,7 +1,9 @@
-// The mixed load: browsing, posting, submitting, reviewing, buying and withdrawing, as a
-// marketplace's users do, against one running server. Used by `npm run load`.
+// The mixed load: browsing and searching, posting (by session and by API key), reserving and
+// submitting with a screenshot, reviewing, appeals, bonuses, statements, saved searches, buying
+// and withdrawing, as a marketplace's users do, against one running server. Used by `npm run load`.
 import { readdirSync, readFileSync } from "node:fs";
-import { ADMIN, buyCoins, dueInDays, imagePart, register, signIn } from "./support.ts";
+import { randomUUID } from "node:crypto";
+import { ADMIN, buyCoins, call, dueInDays, imagePart, register, signIn, type Account } from "./support.ts";
 
 export interface Sample {
   ms: number;
@@ -60,10 +62,15 @@ const backendPidsOf = (database: string | undefined) =>
           }
         });
 
+/** Words a search asks for: the titles the mix posts, and words no task has. */
+const SEARCH_WORDS = ["load", "task", "email", "review", "translate", "survey"];
+
 /**
- * Registers 4 buyers and 24 workers on the server at `base`, then runs the mix with `concurrency`
- * clients, measuring the CPU of the server process and of the PostgreSQL backends of its
- * database (when it is on PostgreSQL) meanwhile.
+ * Registers 4 buyers (each with an API key) and 24 workers (each with a saved search) on the
+ * server at `base`, then runs the mix with `concurrency` clients, measuring the CPU of the
+ * server process and of the PostgreSQL backends of its database (when it is on PostgreSQL)
+ * meanwhile. The proportions follow a marketplace's day: mostly browsing and searching, then
+ * the work loop (reserve, submit with a screenshot, review), then money and disputes.
  */
 export async function runMix(
   server: { base: string; pid: number | undefined; database?: string },
@@ -72,15 +79,31 @@ export async function runMix(
 ): Promise<MixResult> {
   const { base } = server;
   const buyers = await Promise.all(
-    Array.from({ length: 4 }, (_, index) => register(base, "buyer", String(index))),
+    Array.from({ length: 4 }, async (_, index) => {
+      const buyer = await register(base, "buyer", String(index));
+      const created = await call(base, buyer.cookie, "POST", "/api/buyer/api-keys", { name: "load" });
+      // A version before the buyer API has no keys: its buyers post with their session only.
+      return { ...buyer, apiKey: typeof created.body.key === "string" ? created.body.key : null };
+    }),
   );
   const workers = await Promise.all(
-    Array.from({ length: 24 }, (_, index) => register(base, "worker", String(index))),
+    Array.from({ length: 24 }, async (_, index) => {
+      const worker = await register(base, "worker", String(index));
+      // Alerts for the mix's own postings: a version before saved searches answers 404, and alerts nobody.
+      await call(base, worker.cookie, "POST", "/api/me/saved-searches", {
+        q: index % 2 === 0 ? "load" : "review",
+        alert: { bell: true, mail: false, push: false },
+      });
+      return worker;
+    }),
   );
   const admin = await signIn(base, ADMIN.email, ADMIN.password);
   const due = dueInDays(7);
   const withdrawals: string[] = [];
   const taskIds: string[] = [];
+  /** Approved submissions a buyer may tip, and rejected ones their worker may appeal. */
+  const approved: { id: string; buyer: Account }[] = [];
+  const rejected: { id: string; worker: Account }[] = [];
   const samples = new Map<string, Sample[]>();
   const record = (action: string, sample: Sample) => {
     const list = samples.get(action);
@@ -88,9 +111,16 @@ export async function runMix(
     else samples.set(action, [sample]);
   };
 
-  async function timed(action: string, path: string, init: RequestInit & { cookie?: string } = {}) {
+  async function timed(
+    action: string,
+    path: string,
+    init: Omit<RequestInit, "headers"> & { cookie?: string; headers?: Record<string, string> } = {},
+  ) {
     const started = performance.now();
-    const headers: Record<string, string> = { origin: base, ...(init.cookie ? { cookie: init.cookie } : {}) };
+    const headers: Record<string, string> = {
+      ...(init.cookie ? { origin: base, cookie: init.cookie } : {}),
+      ...init.headers,
+    };
     if (typeof init.body === "string") headers["content-type"] = "application/json";
     const response = await fetch(`${base}${path}`, { ...init, headers });
     const text = await response.text();
@@ -98,74 +128,153 @@ export async function runMix(
     return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
   }
   const any = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+  const taskForm = (title: string, withImage: boolean) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      task_title: title,
+      task_detail: "d",
+      required_workers: "5",
+      payable_amount: "2",
+      completion_date: due,
+      submission_info: "s",
+    }))
+      form.append(name, value);
+    if (withImage) form.append("task_image", imagePart(), "t.png");
+    return form;
+  };
+  /** Posts a task with the buyer's session or key; a buyer out of coins buys more. */
+  async function postTask(action: string, buyer: (typeof buyers)[number] | undefined, byKey: boolean) {
+    if (!buyer) return;
+    const title = `${any(["Load", "Review"])} task`;
+    const result =
+      byKey && buyer.apiKey
+        ? await timed(action, "/api/tasks", {
+            method: "POST",
+            body: taskForm(title, false),
+            headers: { authorization: `Bearer ${buyer.apiKey}`, "idempotency-key": randomUUID() },
+          })
+        : await timed(action, "/api/tasks", {
+            method: "POST",
+            body: taskForm(title, true),
+            cookie: buyer.cookie,
+          });
+    if (result.status === 201) taskIds.push(String(result.body.id));
+    if (result.status === 409) {
+      const started = performance.now();
+      await buyCoins(base, buyer);
+      record("buy coins", { ms: performance.now() - started, status: 200 });
+    }
+  }
+  /** The first task the worker may take, from their list. */
+  async function firstTaskFor(worker: Account) {
+    const list = await timed("worker tasks", "/api/worker/tasks?limit=5", { cookie: worker.cookie });
+    return (list.body.items as { id: string }[] | undefined)?.[0];
+  }
 
   const actions: [number, () => Promise<unknown>][] = [
-    [40, () => timed("browse", `/api/tasks?sort=${any(["newest", "price_asc", "price_desc"])}&limit=20`)],
-    [10, () => timed("task detail", `/api/tasks/${any(taskIds) ?? "00000000-0000-4000-8000-000000000000"}`)],
+    [25, () => timed("browse", `/api/tasks?sort=${any(["newest", "price_asc", "price_desc"])}&limit=20`)],
+    [
+      10,
+      () =>
+        timed(
+          "search",
+          `/api/tasks?q=${any(SEARCH_WORDS)}${Math.random() < 0.3 ? "&category=other" : ""}&min_reward=${any([1, 2, 5])}&limit=20`,
+        ),
+    ],
+    [8, () => timed("task detail", `/api/tasks/${any(taskIds) ?? "00000000-0000-4000-8000-000000000000"}`)],
+    [5, () => postTask("post task", any(buyers), false)],
+    [5, () => postTask("post task by key", any(buyers), true)],
     [
       10,
       async () => {
-        const buyer = any(buyers);
+        const worker = any(workers);
+        const task = worker && (await firstTaskFor(worker));
+        if (!worker || !task) return;
+        const reserved = await timed("reserve", `/api/tasks/${task.id}/reservations`, {
+          method: "POST",
+          cookie: worker.cookie,
+        });
+        if (reserved.status !== 201) return;
         const form = new FormData();
-        for (const [name, value] of Object.entries({
-          task_title: "Load task",
-          task_detail: "d",
-          required_workers: "5",
-          payable_amount: "2",
-          completion_date: due,
-          submission_info: "s",
-        }))
-          form.append(name, value);
-        form.append("task_image", imagePart(), "t.png");
-        const result = await timed("post task", "/api/tasks", {
+        form.append("submission_details", "done, screenshot attached");
+        form.append("attachments", imagePart(), "proof.png");
+        await timed("submit with screenshot", `/api/tasks/${task.id}/submissions`, {
           method: "POST",
           body: form,
-          cookie: buyer?.cookie,
+          cookie: worker.cookie,
         });
-        if (result.status === 201) taskIds.push(String(result.body.id));
-        if (result.status === 409 && buyer) {
-          const started = performance.now();
-          await buyCoins(base, buyer);
-          record("buy coins", { ms: performance.now() - started, status: 200 });
-        }
-      },
-    ],
-    [
-      15,
-      async () => {
-        const worker = any(workers);
-        const list = await timed("worker tasks", "/api/worker/tasks?limit=5", { cookie: worker?.cookie });
-        const task = (list.body.items as { id: string }[] | undefined)?.[0];
-        if (!task) return;
-        await timed("submit", `/api/tasks/${task.id}/submissions`, {
-          method: "POST",
-          body: JSON.stringify({ submission_details: "done" }),
-          cookie: worker?.cookie,
-        });
-      },
-    ],
-    [
-      15,
-      async () => {
-        const buyer = any(buyers);
-        const queue = await timed("review queue", "/api/buyer/submissions?status=pending&limit=5", {
-          cookie: buyer?.cookie,
-        });
-        const submission = (queue.body.items as { id: string }[] | undefined)?.[0];
-        if (submission)
-          await timed(
-            "approve",
-            `/api/submissions/${submission.id}/${Math.random() < 0.8 ? "approve" : "reject"}`,
-            {
-              method: "POST",
-              body: JSON.stringify({ reason: "no" }),
-              cookie: buyer?.cookie,
-            },
-          );
       },
     ],
     [
       5,
+      async () => {
+        const worker = any(workers);
+        const task = worker && (await firstTaskFor(worker));
+        if (!worker || !task) return;
+        await timed("submit", `/api/tasks/${task.id}/submissions`, {
+          method: "POST",
+          body: JSON.stringify({ submission_details: "done" }),
+          cookie: worker.cookie,
+        });
+      },
+    ],
+    [
+      12,
+      async () => {
+        const buyer = any(buyers);
+        if (!buyer) return;
+        const queue = await timed("review queue", "/api/buyer/submissions?status=pending&limit=5", {
+          cookie: buyer.cookie,
+        });
+        const submission = (queue.body.items as { id: string; worker_email?: string }[] | undefined)?.[0];
+        if (!submission) return;
+        const approve = Math.random() < 0.8;
+        const decided = await timed(
+          approve ? "approve" : "reject",
+          `/api/submissions/${submission.id}/${approve ? "approve" : "reject"}`,
+          {
+            method: "POST",
+            body: JSON.stringify({ reason: "The screenshot does not show the finished task" }),
+            cookie: buyer.cookie,
+          },
+        );
+        if (decided.status !== 200) return;
+        if (approve) approved.push({ id: submission.id, buyer });
+        else {
+          const worker = workers.find((each) => each.email === submission.worker_email);
+          if (worker) rejected.push({ id: submission.id, worker });
+        }
+      },
+    ],
+    [
+      3,
+      async () => {
+        const appeal = rejected.shift();
+        if (appeal)
+          await timed("appeal", `/api/submissions/${appeal.id}/appeal`, {
+            method: "POST",
+            body: JSON.stringify({ message: "The screenshot shows the finished task: please look again" }),
+            cookie: appeal.worker.cookie,
+          });
+      },
+    ],
+    [
+      2,
+      async () => {
+        const tip = approved.shift();
+        if (tip)
+          await timed("bonus", "/api/bonuses", {
+            method: "POST",
+            body: JSON.stringify({ submission_id: tip.id, coins: 1, message: "Thanks" }),
+            cookie: tip.buyer.cookie,
+            headers: { "idempotency-key": randomUUID() },
+          });
+      },
+    ],
+    [5, () => timed("statement", "/api/me/statement?limit=20", { cookie: any(workers)?.cookie })],
+    [4, () => timed("saved searches", "/api/me/saved-searches", { cookie: any(workers)?.cookie })],
+    [
+      3,
       async () => {
         const worker = any(workers);
         const result = await timed("withdraw", "/api/withdrawals", {
@@ -181,7 +290,7 @@ export async function runMix(
       },
     ],
     [
-      5,
+      3,
       async () => {
         const id = withdrawals.shift();
         if (id)
@@ -230,6 +339,8 @@ export interface ActionFigures {
   perSecond: number;
   p50: number;
   p99: number;
+  /** Refusals (a slot taken meanwhile, coins spent): the mix's races, which it expects. */
+  clientErrors: number;
   serverErrors: number;
 }
 
@@ -253,6 +364,7 @@ export function figures(runs: MixResult[]): Map<string, ActionFigures> {
           perSecond: list.length / seconds,
           p50: percentile(sorted, 50),
           p99: percentile(sorted, 99),
+          clientErrors: list.filter((sample) => sample.status >= 400 && sample.status < 500).length,
           serverErrors: list.filter((sample) => sample.status >= 500).length,
         },
       ];
