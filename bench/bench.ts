@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { measureWebhookDeliveries } from "./webhook-deliveries.ts";
+import { measureSavedSearchAlerts } from "./saved-search-alerts.ts";
 import { queryRows } from "../apps/server/src/bench/query-rows.ts";
 import { encodeCursor } from "../apps/server/src/lib/keyset.ts";
 import {
@@ -494,6 +495,8 @@ rows.push({
   seqScans: null,
 });
 console.log(`webhook deliveries: ${hooks.delivered} in ${hooks.seconds.toFixed(1)} s`);
+// Issue 36 (decision 037): posting a task with 100,000 saved searches stored, against none.
+rows.push(...(await measureSavedSearchAlerts({ databaseUrl })));
 if (database.kind === "postgres") await database.close();
 
 const baseline = values.baseline
