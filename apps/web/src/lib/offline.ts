@@ -51,9 +51,14 @@ export const persistOptions: Omit<PersistQueryClientOptions, "queryClient"> = {
 
 /**
  * After the kept answers are restored: each is shown at once and asked for again as its page
- * mounts, as if it had just gone stale (an answer kept from an hour ago is not fresh).
+ * mounts, as if it had just gone stale (an answer kept from an hour ago is not fresh). Only
+ * those older than this page: an answer it brought along (All Tasks' embedded first page) stays.
  */
-export const markRestoredStale = (client: QueryClient) => client.invalidateQueries({ refetchType: "none" });
+export const markRestoredStale = (client: QueryClient) =>
+  client.invalidateQueries({
+    predicate: (query) => query.state.dataUpdatedAt < performance.timeOrigin,
+    refetchType: "none",
+  });
 
 /** Removes the device's copy (signing out: the next person on this phone sees none of it). */
 export const forgetPersistedQueries = () => persister.removeClient();
