@@ -278,8 +278,16 @@ describe("saved searches in the web app (issue 36)", () => {
       await asWorker("POST", "/api/me/saved-searches", { q: `word${index}` });
     const { context, page } = await signedInPage(browser, server.url, worker, 375);
     await page.goto("/dashboard/task-list?q=otter");
-    await page.getByRole("button", { name: "Save this search" }).click();
+    // By keyboard: Enter opens the dialog, Escape closes it and the focus returns to the button.
+    const save = page.getByRole("button", { name: "Save this search" });
+    await save.focus();
+    await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Save this search" });
+    await dialog.getByText("You have 20 saved searches").waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.evaluate<string>("document.activeElement.textContent.trim()")).toBe("Save this search");
+    await save.click();
     await dialog.getByText("You have 20 saved searches").waitFor();
     expect(await dialog.getByLabel("Name").count()).toBe(0);
     await dialog.getByRole("link", { name: "Go to your saved searches" }).waitFor();
