@@ -722,6 +722,40 @@ const MATRIX: RouteCase[] = [
     body: () => ({ enabled: true, from: "22:00", to: "07:00", time_zone: "Asia/Dhaka" }),
     expect: signedIn(200),
   },
+  // Issue 36: saved searches (decision 037), a worker's own; another's, or none, is 404
+  // (saved-searches.test.ts).
+  {
+    method: "POST",
+    route: "/api/me/saved-searches",
+    url: () => "/api/me/saved-searches",
+    body: () => ({ q: "matrix" }),
+    expect: only("worker", 201),
+  },
+  {
+    method: "GET",
+    route: "/api/me/saved-searches",
+    url: () => "/api/me/saved-searches",
+    expect: only("worker", 200),
+  },
+  {
+    method: "PATCH",
+    route: "/api/me/saved-searches/{id}",
+    url: () => `/api/me/saved-searches/${NO_SUCH_ID}`,
+    body: () => ({ name: "Matrix" }),
+    expect: only("worker", 404),
+  },
+  {
+    method: "DELETE",
+    route: "/api/me/saved-searches/{id}",
+    url: () => `/api/me/saved-searches/${NO_SUCH_ID}`,
+    expect: only("worker", 404),
+  },
+  {
+    method: "POST",
+    route: "/api/me/saved-searches/{id}/seen",
+    url: () => `/api/me/saved-searches/${NO_SUCH_ID}/seen`,
+    expect: only("worker", 404),
+  },
 ];
 
 /** The admin's session as one made before rule R30 reads: two-factor on, the session never passed it. */
