@@ -153,13 +153,18 @@ export async function alertSavedSearches(db: Database, posted: TasksPosted & { n
   const { taskIds, now } = posted;
   if (taskIds.length === 0) return;
   await db.transaction(async (tx) => {
-    const matches = await findMatches(tx, taskIds, now);
-    if (matches.length === 0) return;
-    const searchIds = matches.map((match) => match.search_id);
-    // Each search's alert changes under its lock: two jobs at once do not both open a window.
-    await tx.execute(
-      sql`select id from saved_searches where id = any(${sql.param(searchIds)}::text[]) order by id for update`,
+    const found = await findMatches(tx, taskIds, now);
+    if (found.length === 0) return;
+    // Each search's alert changes under its lock: two jobs at once do not both open a window. A
+    // search deleted since it was found is left out.
+    const locked = rowsOf<{ id: string }>(
+      await tx.execute(
+        sql`select id from saved_searches where id = any(${sql.param(found.map((match) => match.search_id))}::text[]) order by id for update`,
+      ),
     );
+    const lockedIds = new Set(locked.map((search) => search.id));
+    const matches = found.filter((match) => lockedIds.has(match.search_id));
+    const searchIds = [...lockedIds];
     const open = rowsOf<OpenWindow>(
       await tx.execute(sql`
         select distinct on (saved_search_id) saved_search_id, id, match_count, task_id, task_title, notification_id
