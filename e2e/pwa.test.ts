@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paths } from "@taskmint/shared/routes";
 import { startServerAndBrowser, stopServerAndBrowser } from "./support/browser.ts";
+import { shoot } from "./support/screenshots.ts";
 import type { RunningServer } from "./support/server.ts";
 import {
   apiSession,
@@ -178,10 +179,12 @@ describe("offline", () => {
       /You are offline\. Showing what TaskMint last knew, updated (just now|\d+ min ago)\./,
     );
     for (const title of TITLES) await page.getByRole("link", { name: title }).waitFor();
+    await shoot(page, "offline-banner");
 
     // Starting a task needs the server: it says so, and nothing reaches the server, then or later.
     await page.getByRole("button", { name: `Start ${TITLES[0]}` }).click();
     await page.getByText("You are offline: nothing was sent").first().waitFor();
+    await shoot(page, "offline-refused");
     await context.setOffline(false);
     await expect.poll(async () => await page.getByTestId("offline-banner").count()).toBe(0);
     expect(await asWorker<unknown[]>("GET", "/api/worker/reservations")).toEqual([]);
@@ -200,6 +203,7 @@ describe("a new version", () => {
     const prompt = page.getByTestId("update-prompt");
     await prompt.waitFor();
     expect(await prompt.textContent()).toContain("A new version of TaskMint is ready. Reload to update.");
+    await shoot(page, "update-prompt");
     // Nothing changes until the user accepts: the new worker waits, the old one is in charge.
     expect(await updateWaits(page)).toBe(true);
     expect(await controlled(page)).toBe(true);

@@ -32,9 +32,10 @@ export function OfflineBanner() {
   if (!offline) return null;
   const known = Number.isFinite(since) ? new Date(since).toISOString() : null;
   return (
+    // Neutral, unlike the page's notices (warnings to act on): it is the state of the whole app.
     <div
       role="status"
-      className="alert alert-warning rounded-none px-4 py-2 text-sm"
+      className="flex items-center gap-3 bg-neutral px-4 py-2 text-sm text-neutral-content sm:px-6"
       data-testid="offline-banner"
     >
       <WifiOff className="size-5 shrink-0" aria-hidden="true" />
@@ -48,7 +49,7 @@ export function OfflineBanner() {
         ) : (
           "TaskMint has nothing saved for this page yet."
         )}{" "}
-        Actions that need the server wait until you are back online.
+        Actions that need the server work again once you are back online.
       </span>
     </div>
   );

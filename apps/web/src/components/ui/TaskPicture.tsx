@@ -9,6 +9,7 @@ import {
   Share2,
   type LucideIcon,
 } from "lucide-react";
+import { useState } from "react";
 import { categoryName, PICTURE_WIDTHS, type Task, type TaskCategory } from "@taskmint/shared";
 import { useDataSaver } from "../../lib/dataSaver.ts";
 
@@ -34,7 +35,7 @@ function srcSetOf(url: string) {
 /**
  * A task's picture, sized for where it stands: `sizes` tells the browser its width on screen, so
  * a phone's thumbnail loads a 160 px copy. With the data saver on, no picture is loaded: the
- * category's icon stands in.
+ * category's icon stands in, as it does for a picture that failed to load.
  */
 export function TaskPicture({
   task,
@@ -50,13 +51,15 @@ export function TaskPicture({
   fetchPriority?: "high" | "auto";
 }) {
   const saving = useDataSaver();
-  if (saving) {
+  // Offline, a picture never loaded before fails: the icon stands in for it too.
+  const [failed, setFailed] = useState(false);
+  if (saving || failed) {
     const Icon = CATEGORY_ICONS[task.category];
     return (
       <span
         className={`${className} flex items-center justify-center bg-base-200 text-base-content/50`}
         title={categoryName(task.category)}
-        data-testid="task-picture-saved"
+        data-testid={saving ? "task-picture-saved" : "task-picture-missing"}
       >
         <Icon className="size-1/2 max-h-12 max-w-12" aria-hidden="true" />
       </span>
@@ -71,6 +74,7 @@ export function TaskPicture({
       className={className}
       loading={loading}
       fetchPriority={fetchPriority}
+      onError={() => setFailed(true)}
     />
   );
 }
