@@ -173,6 +173,25 @@ describe("saved searches", () => {
       400,
     );
     expect(await searchCount(worker)).toBe(3);
+    // Search syntax the browsers accept is saved as they read it, and a posting's job matches it
+    // as they would: a run of minus signs is one ("without review"), an open quote a phrase, a
+    // stop word alone nothing, "-spam" every task without spam.
+    const odd = await registerUser(ctx.app, "worker");
+    const searches = [
+      `${"-".repeat(100)}review`,
+      '"unclosed review',
+      "a & | ! ( ) <-> :*",
+      "the",
+      "-spam",
+      "review -spam",
+    ];
+    for (const q of searches) await save(odd, { q });
+    await newTask(await registerUser(ctx.app, "buyer"), reviewTask);
+    expect(await runJobs()).toMatchObject({ failed: 0, retried: 0 });
+    expect((await alertsOf(odd)).map((alert) => alert.message.split(":")[0]).sort()).toEqual([
+      'New task matches "-spam"',
+      'New task matches "review -spam"',
+    ]);
     expect((await listOf(worker)).find((search) => search.id === kept.id)?.name).toBe("kept");
   });
 
