@@ -309,7 +309,7 @@ export function savedSearchDigestJob(delivery: {
           "",
           "--",
           `You get this mail because mail is on for your saved search "${row.name}".`,
-          `Change how you hear of it in your saved searches: ${publicUrl}${paths.dashboard.taskList}`,
+          `Change how you hear of it in your saved searches: ${publicUrl}${paths.dashboard.savedSearches}`,
           "",
         ].join("\n"),
       });

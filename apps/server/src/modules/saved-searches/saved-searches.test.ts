@@ -470,6 +470,7 @@ describe("alerts when tasks are posted", () => {
     const digest = await mail.waitFor(worker.email, "new tasks match");
     expect(digest.subject).toBe(`TaskMint: 3 new tasks match "review"`);
     expect(digest.text).toContain(`${paths.dashboard.taskList}?q=review`);
+    expect(digest.text).toContain(paths.dashboard.savedSearches);
     expect(mail.mailsTo(worker.email, "match")).toHaveLength(1);
     expect(mail.mailsTo(quiet.email, "match")).toHaveLength(0);
   });
