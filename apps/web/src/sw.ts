@@ -38,6 +38,17 @@ registerRoute(
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+/**
+ * Only the build's files themselves: the server answers an address it does not have (another
+ * build's chunk) with the app's page, which must never be kept under a chunk's name.
+ */
+const builtFilesOnly = {
+  cacheWillUpdate: async ({ response }: { response: Response }) =>
+    response.status === 200 && !response.headers.get("Content-Type")?.startsWith("text/html")
+      ? response
+      : null,
+};
+
 // Each page's own chunk, the first time it loads. Their names carry their content's hash, so a
 // cached one is never stale, and an old build's page still finds its own chunks.
 registerRoute(
@@ -45,6 +56,7 @@ registerRoute(
   new CacheFirst({
     cacheName: "page-chunks",
     plugins: [
+      builtFilesOnly,
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
     ],
   }),

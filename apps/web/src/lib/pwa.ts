@@ -15,21 +15,27 @@ const supported = () =>
   import.meta.env.PROD && typeof navigator !== "undefined" && "serviceWorker" in navigator;
 
 function registerWhenLoaded() {
-  void import("virtual:pwa-register").then(({ registerSW }) => {
-    takeUpdate = registerSW({
-      immediate: true,
-      onNeedRefresh() {
-        waitingUpdate = true;
-        for (const listener of listeners) listener();
-      },
-      // A phone keeps the app open for days: look for a new version each time it comes back.
-      onRegisteredSW(_url, registration) {
-        document.addEventListener("visibilitychange", () => {
-          if (document.visibilityState === "visible" && navigator.onLine) void registration?.update();
-        });
-      },
-    });
-  });
+  // Offline before the worker had kept this chunk, the import fails: the next visit registers.
+  import("virtual:pwa-register").then(
+    ({ registerSW }) => {
+      takeUpdate = registerSW({
+        immediate: true,
+        onNeedRefresh() {
+          waitingUpdate = true;
+          for (const listener of listeners) listener();
+        },
+        // A phone keeps the app open for days: look for a new version each time it comes back.
+        onRegisteredSW(_url, registration) {
+          document.addEventListener("visibilitychange", () => {
+            // A failed check (the network dropped meanwhile) is tried again on the next return.
+            if (document.visibilityState === "visible" && navigator.onLine)
+              registration?.update().catch(() => undefined);
+          });
+        },
+      });
+    },
+    () => undefined,
+  );
 }
 
 /** Registers the service worker once, after the page's load event (main.tsx calls it at start). */
