@@ -65,6 +65,16 @@ const servedWorkerScript = (() => {
 })();
 
 // The page's own code, as strings: e2e's TypeScript has Node's types, not the browser's.
+/** The answers the app keeps on the device (lib/offline.ts: idb-keyval's store), as stored. */
+const keptOnDevice = (page: Page) =>
+  page.evaluate<string>(`new Promise((resolve) => {
+    const opened = indexedDB.open("keyval-store");
+    opened.onsuccess = () => {
+      const read = opened.result.transaction("keyval").objectStore("keyval").get("taskmint-queries");
+      read.onsuccess = () => resolve(String(read.result ?? ""));
+    };
+  })`);
+
 const controlled = (page: Page) => page.evaluate<boolean>("navigator.serviceWorker.controller !== null");
 const checkForUpdate = (page: Page) =>
   page.evaluate("navigator.serviceWorker.getRegistration().then((registration) => registration.update())");
@@ -152,23 +162,47 @@ describe("the installable app", () => {
   });
 });
 
+describe("push", () => {
+  it("shows a pushed alert as a notification with its title, text and tag", async () => {
+    const { context, page } = await controlledWorkerPage();
+    await context.grantPermissions(["notifications"], { origin: server.url });
+    // The browser's push service is not reachable from a test: DevTools hands the worker the
+    // push message as the service would (PushPayload, packages/shared/src/phone.ts).
+    const devtools = await context.newCDPSession(page);
+    const registrations = new Promise<string>((resolve) =>
+      devtools.on("ServiceWorker.workerRegistrationUpdated", ({ registrations: [first] }) => {
+        if (first) resolve(first.registrationId);
+      }),
+    );
+    await devtools.send("ServiceWorker.enable");
+    const payload = {
+      title: "2 new tasks match 'photos'",
+      body: "Label 12 photos of shop fronts, and 1 more",
+      url: "/dashboard/task-list?q=photos",
+      tag: "saved-search-1",
+    };
+    await devtools.send("ServiceWorker.deliverPushMessage", {
+      origin: server.url,
+      registrationId: await registrations,
+      data: JSON.stringify(payload),
+    });
+    const shown = () =>
+      page.evaluate<{ title: string; body: string; tag: string; url: string }[]>(
+        `navigator.serviceWorker.ready.then((registration) => registration.getNotifications()).then((list) =>
+          list.map((notification) => ({ title: notification.title, body: notification.body, tag: notification.tag, url: notification.data.url })))`,
+      );
+    await expect.poll(shown).toEqual([payload]);
+    await context.close();
+  });
+});
+
 describe("offline", () => {
   it("opens a visited page with the offline banner and what it last showed", async () => {
     const { context, page } = await controlledWorkerPage();
     await page.goto(paths.dashboard.taskList);
     for (const title of TITLES) await page.getByRole("link", { name: title }).waitFor();
     // The device's copy of the answers is written a moment after they arrive (lib/offline.ts).
-    await expect
-      .poll(() =>
-        page.evaluate<string>(`new Promise((resolve) => {
-          const opened = indexedDB.open("keyval-store");
-          opened.onsuccess = () => {
-            const read = opened.result.transaction("keyval").objectStore("keyval").get("taskmint-queries");
-            read.onsuccess = () => resolve(String(read.result ?? ""));
-          };
-        })`),
-      )
-      .toContain(TITLES[0]);
+    await expect.poll(() => keptOnDevice(page)).toContain(TITLES[0]);
     expect(await page.getByTestId("offline-banner").count()).toBe(0);
 
     await context.setOffline(true);
@@ -188,6 +222,21 @@ describe("offline", () => {
     await context.setOffline(false);
     await expect.poll(async () => await page.getByTestId("offline-banner").count()).toBe(0);
     expect(await asWorker<unknown[]>("GET", "/api/worker/reservations")).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("signing out", () => {
+  it("removes the answers kept on the device, so the next person on the phone sees none", async () => {
+    const { context, page } = await signedInPage(browser, server.url, worker, 375);
+    await page.goto(paths.dashboard.taskList);
+    await page.getByRole("link", { name: TITLES[0] }).waitFor();
+    await expect.poll(() => keptOnDevice(page)).toContain(TITLES[0]);
+    await page.getByRole("button", { name: /Open account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.getByText("Signed out").waitFor();
+    await expect.poll(async () => (await keptOnDevice(page)).includes(TITLES[0] as string)).toBe(false);
+    expect(await keptOnDevice(page)).not.toContain(worker.email);
     await context.close();
   });
 });
