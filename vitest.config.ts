@@ -11,6 +11,10 @@ const PGLITE_ONLY_E2E = [
   "e2e/addresses.test.ts",
   "e2e/builds.test.ts",
   "e2e/second-factor.test.ts",
+  // The phone app's pages, service worker and push (the server suite covers saved searches,
+  // alerts and pushes on both databases).
+  "e2e/pwa.test.ts",
+  "e2e/alerts.test.ts",
 ];
 
 export default defineConfig({
