@@ -15,7 +15,7 @@ export function UpdatePrompt() {
     void reloadIntoUpdate();
   };
   return (
-    <div className="toast toast-start toast-bottom z-50 max-w-[calc(100vw-1rem)]">
+    <div className="fixed bottom-4 left-4 z-50 max-w-[calc(100vw-2rem)] sm:max-w-lg">
       <div role="status" className="alert alert-info flex flex-wrap shadow-lg" data-testid="update-prompt">
         <RefreshCw className="size-5 shrink-0" aria-hidden="true" />
         <span className="min-w-0 flex-1 whitespace-normal">
