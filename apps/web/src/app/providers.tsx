@@ -62,6 +62,7 @@ const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({ onError: noteFailure, onSuccess: noteReached }),
   mutationCache: new MutationCache({
     onMutate: refuseWhenOffline,
+    onSuccess: noteReached,
     onError: (error) => {
       noteFailure(error);
       // Pages tell their own failures; this covers any that does not (one toast at a time).

@@ -83,15 +83,16 @@ const isNetworkFailure = (error: unknown) =>
 export function noteFailure(error: unknown) {
   if (isNetworkFailure(error)) setUnreachable(true);
 }
-/** The query cache's success hook: the server answered. */
+/** The query and mutation caches' success hook: the server answered. */
 export const noteReached = () => setUnreachable(false);
 
 /**
  * The mutation cache's onMutate: runs before any mutation's own function, and refuses it while
- * offline, so the page's error handling shows OFFLINE_MESSAGE and nothing leaves the device.
+ * the browser is offline, so the page's error handling shows OFFLINE_MESSAGE and nothing leaves
+ * the device. A server merely unreached so far is tried: the network may be back.
  */
 export function refuseWhenOffline() {
-  if (isOffline()) throw new ApiError(0, "OFFLINE", OFFLINE_MESSAGE);
+  if (!onlineManager.isOnline()) throw new ApiError(0, "OFFLINE", OFFLINE_MESSAGE);
 }
 export const isOfflineRefusal = isNetworkFailure;
 
