@@ -62,8 +62,13 @@ const backendPidsOf = (database: string | undefined) =>
           }
         });
 
-/** Words a search asks for: the titles the mix posts, and words no task has. */
-const SEARCH_WORDS = ["load", "task", "email", "review", "translate", "survey"];
+/**
+ * The first words of the titles the mix posts; each worker's saved search asks for one, so a
+ * posting alerts a sixth of the workers (a marketplace's saved searches are narrower still).
+ */
+const TITLE_WORDS = ["Review", "Translate", "Survey", "Label", "Transcribe", "Test"];
+/** Words a search asks for: words of the posted titles, and words no task has. */
+const SEARCH_WORDS = ["review", "task", "email", "translate", "survey", "nothing"];
 
 /**
  * Registers 4 buyers (each with an API key) and 24 workers (each with a saved search) on the
@@ -91,7 +96,7 @@ export async function runMix(
       const worker = await register(base, "worker", String(index));
       // Alerts for the mix's own postings: a version before saved searches answers 404, and alerts nobody.
       await call(base, worker.cookie, "POST", "/api/me/saved-searches", {
-        q: index % 2 === 0 ? "load" : "review",
+        q: TITLE_WORDS[index % TITLE_WORDS.length],
         alert: { bell: true, mail: false, push: false },
       });
       return worker;
@@ -145,7 +150,7 @@ export async function runMix(
   /** Posts a task with the buyer's session or key; a buyer out of coins buys more. */
   async function postTask(action: string, buyer: (typeof buyers)[number] | undefined, byKey: boolean) {
     if (!buyer) return;
-    const title = `${any(["Load", "Review"])} task`;
+    const title = `${any(TITLE_WORDS)} task`;
     const result =
       byKey && buyer.apiKey
         ? await timed(action, "/api/tasks", {
