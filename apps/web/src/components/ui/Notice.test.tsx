@@ -4,9 +4,14 @@ import { Notice, NoticeGroup } from "./Notice.tsx";
 
 afterEach(() => sessionStorage.clear());
 
-function Page({ second = true }: { second?: boolean }) {
+function Page({ second = true, layoutNotice = false }: { second?: boolean; layoutNotice?: boolean }) {
   return (
     <NoticeGroup>
+      {layoutNotice && (
+        <Notice id="layout" icon={null} title="Shown on every page" later>
+          <p>The layout's notice.</p>
+        </Notice>
+      )}
       <Notice id="first" icon={null} title="Confirm your email address" dismissible>
         <p>Open the link we sent.</p>
       </Notice>
@@ -42,6 +47,14 @@ describe("a page's notices on phones", () => {
     expect(screen.queryByTestId("first")).toBeNull();
     expect(hiddenOnPhones("second")).toBe(false);
     expect(screen.queryByRole("button", { name: /more notice/ })).toBeNull();
+  });
+
+  it("give the line to the page's own notices before one shown on every page", () => {
+    render(<Page layoutNotice />);
+    expect(hiddenOnPhones("first")).toBe(false);
+    expect(hiddenOnPhones("second")).toBe(true);
+    expect(hiddenOnPhones("layout")).toBe(true);
+    expect(screen.getByRole("button", { name: "Show 2 more notices" })).toBeTruthy();
   });
 
   it("show a lone notice without a count", () => {

@@ -15,12 +15,17 @@ const wasDismissed = (id: string) => {
   }
 };
 
+interface Shown {
+  id: string;
+  later: boolean;
+}
+
 interface NoticeGroupState {
-  /** The notices shown now, in the order they appeared. */
+  /** The notices shown now: the page's own first, then those shown on every page; each in the order they appeared. */
   shown: string[];
   expanded: boolean;
   toggle: () => void;
-  register: (id: string) => () => void;
+  register: (notice: Shown) => () => void;
 }
 
 const NoticeGroupContext = createContext<NoticeGroupState | null>(null);
@@ -30,22 +35,32 @@ const NoticeGroupContext = createContext<NoticeGroupState | null>(null);
  * line, the first notice's, with a "+1" that shows the others where they stand.
  */
 export function NoticeGroup({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState<string[]>([]);
+  const [notices, setNotices] = useState<Shown[]>([]);
   const [expanded, setExpanded] = useState(false);
-  const register = useCallback((id: string) => {
-    setShown((ids) => [...ids, id]);
-    return () => setShown((ids) => ids.filter((each) => each !== id));
+  const register = useCallback((notice: Shown) => {
+    setNotices((list) => [...list, notice]);
+    return () => setNotices((list) => list.filter((each) => each.id !== notice.id));
   }, []);
   const toggle = useCallback(() => setExpanded((open) => !open), []);
+  const shown = useMemo(
+    () =>
+      [...notices.filter((notice) => !notice.later), ...notices.filter((notice) => notice.later)].map(
+        (notice) => notice.id,
+      ),
+    [notices],
+  );
   const group = useMemo(() => ({ shown, expanded, toggle, register }), [shown, expanded, toggle, register]);
   return <NoticeGroupContext value={group}>{children}</NoticeGroupContext>;
 }
 
 /** Where a notice stands in its page's group: whether phones hide it, and the others' count for the first. */
-function useGroupPlace(id: string, dismissed: boolean) {
+function useGroupPlace(id: string, later: boolean, dismissed: boolean) {
   const group = use(NoticeGroupContext);
   const register = group?.register;
-  useEffect(() => (register && !dismissed ? register(id) : undefined), [register, id, dismissed]);
+  useEffect(
+    () => (register && !dismissed ? register({ id, later }) : undefined),
+    [register, id, later, dismissed],
+  );
   if (!group) return { hiddenOnPhones: false, others: 0, group };
   const place = group.shown.indexOf(id);
   return {
@@ -68,6 +83,7 @@ export function Notice({
   children,
   tone = "warning",
   dismissible = false,
+  later = false,
 }: {
   /** Names the notice: its dismissal is remembered under it, and tests find it by it. */
   id: string;
@@ -78,10 +94,12 @@ export function Notice({
   children?: ReactNode;
   tone?: keyof typeof TONES;
   dismissible?: boolean;
+  /** Shown on every page (the layout's): on phones it yields the one line to the page's own notices. */
+  later?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [dismissed, setDismissed] = useState(() => dismissible && wasDismissed(id));
-  const { hiddenOnPhones, others, group } = useGroupPlace(id, dismissed);
+  const { hiddenOnPhones, others, group } = useGroupPlace(id, later, dismissed);
   if (dismissed) return null;
   const dismiss = () => {
     try {

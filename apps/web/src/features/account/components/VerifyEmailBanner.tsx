@@ -18,6 +18,7 @@ export function VerifyEmailBanner({ email, role }: { email: string; role: Role }
       icon={<MailCheck aria-hidden="true" />}
       title="Confirm your email address"
       dismissible
+      later
     >
       <p>
         Open the link we sent to <Email address={email} className="font-semibold" />.
