@@ -27,8 +27,10 @@ const NOTICE_ID = "two-factor-needed";
  *
  * @param toDo what the page's actions do, after "to": "decide withdrawals".
  * @param verb the same in one word, for a row's locked action: "decide".
+ * @param inSection the notice heads a section further down the page (Admin home's withdrawals),
+ *   so on phones it keeps its own line instead of joining the page's notices at the top.
  */
-export function useTwoFactorGate(toDo: string, verb = "act") {
+export function useTwoFactorGate(toDo: string, verb = "act", { inSection = false } = {}) {
   const { data: me } = useMe();
   const verified = useSessionVerified();
   const reason = lockedBecause(me, verified);
@@ -39,6 +41,7 @@ export function useTwoFactorGate(toDo: string, verb = "act") {
         icon={<ShieldAlert aria-hidden="true" />}
         title={`Turn on two-factor sign-in to ${toDo}`}
         dismissible
+        grouped={!inSection}
       >
         <p>
           Two-factor sign-in is off for your account. Admins need it for every action that moves coins or
@@ -54,6 +57,7 @@ export function useTwoFactorGate(toDo: string, verb = "act") {
         icon={<ShieldAlert aria-hidden="true" />}
         title={`Confirm this session with a code to ${toDo}`}
         dismissible
+        grouped={!inSection}
       >
         <p className="mb-2">
           This session began without a code from your authenticator app. Enter one to {toDo}.

@@ -57,6 +57,18 @@ describe("a page's notices on phones", () => {
     expect(screen.getByRole("button", { name: "Show 2 more notices" })).toBeTruthy();
   });
 
+  it("leave a section's notice further down out of the page's line", () => {
+    render(
+      <NoticeGroup>
+        <Notice id="layout" icon={null} title="Shown on every page" later />
+        <Notice id="section" icon={null} title="A section's notice" grouped={false} />
+      </NoticeGroup>,
+    );
+    expect(hiddenOnPhones("layout")).toBe(false);
+    expect(hiddenOnPhones("section")).toBe(false);
+    expect(screen.queryByRole("button", { name: /more notice/ })).toBeNull();
+  });
+
   it("show a lone notice without a count", () => {
     render(<Page second={false} />);
     expect(hiddenOnPhones("first")).toBe(false);

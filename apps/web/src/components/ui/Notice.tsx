@@ -54,8 +54,9 @@ export function NoticeGroup({ children }: { children: ReactNode }) {
 }
 
 /** Where a notice stands in its page's group: whether phones hide it, and the others' count for the first. */
-function useGroupPlace(id: string, later: boolean, dismissed: boolean) {
-  const group = use(NoticeGroupContext);
+function useGroupPlace(id: string, later: boolean, dismissed: boolean, grouped: boolean) {
+  const context = use(NoticeGroupContext);
+  const group = grouped ? context : null;
   const register = group?.register;
   useEffect(
     () => (register && !dismissed ? register({ id, later }) : undefined),
@@ -84,6 +85,7 @@ export function Notice({
   tone = "warning",
   dismissible = false,
   later = false,
+  grouped = true,
 }: {
   /** Names the notice: its dismissal is remembered under it, and tests find it by it. */
   id: string;
@@ -96,10 +98,12 @@ export function Notice({
   dismissible?: boolean;
   /** Shown on every page (the layout's): on phones it yields the one line to the page's own notices. */
   later?: boolean;
+  /** False for a notice that heads a section further down the page, not the page: it keeps its own line. */
+  grouped?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [dismissed, setDismissed] = useState(() => dismissible && wasDismissed(id));
-  const { hiddenOnPhones, others, group } = useGroupPlace(id, later, dismissed);
+  const { hiddenOnPhones, others, group } = useGroupPlace(id, later, dismissed, grouped);
   if (dismissed) return null;
   const dismiss = () => {
     try {

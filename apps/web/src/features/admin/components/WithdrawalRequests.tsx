@@ -129,12 +129,23 @@ export const WITHDRAWAL_FILTERS: { value: WithdrawalStatus | ""; label: string }
   { value: "", label: "All" },
 ];
 
-/** Withdrawals for admins: the worker, what and where to pay, the risk, and the decision. */
-export function WithdrawalRequests({ status, q = "" }: { status: WithdrawalStatus | ""; q?: string }) {
+/**
+ * Withdrawals for admins: the worker, what and where to pay, the risk, and the decision.
+ * `inSection`: one section of a longer page (Admin home), whose locked notice keeps its own line.
+ */
+export function WithdrawalRequests({
+  status,
+  q = "",
+  inSection = false,
+}: {
+  status: WithdrawalStatus | "";
+  q?: string;
+  inSection?: boolean;
+}) {
   const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
   const [paying, setPaying] = useState<Withdrawal | null>(null);
   const filtered = q !== "" || status !== "pending";
-  const gate = useTwoFactorGate("decide withdrawals", "decide");
+  const gate = useTwoFactorGate("decide withdrawals", "decide", { inSection });
   return (
     <>
       {gate.notice}

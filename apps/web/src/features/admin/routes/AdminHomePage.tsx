@@ -66,7 +66,7 @@ export function AdminHomePage() {
           Every withdrawal
         </Link>
       </div>
-      <WithdrawalRequests status="pending" />
+      <WithdrawalRequests status="pending" inSection />
       <h2 className="mb-3 mt-8 text-xl font-bold">Audit trail</h2>
       <AuditTrail />
     </Page>
