@@ -58,11 +58,13 @@ function ReservedTasks() {
 function TaskLine({ task }: { task: Task }) {
   const reserve = useReserve();
   const navigate = useNavigate();
+  // The promise, not mutate's callbacks: those are dropped when this row unmounts, and the
+  // list's refresh after the reservation may move the task and unmount the row first.
   const start = () =>
-    reserve.mutate(task.id, {
-      onSuccess: () => void navigate(paths.dashboard.taskDetails(task.id)),
-      onError: (failure) => toast.error(errorMessage(failure, "Failed to start the task")),
-    });
+    void reserve.mutateAsync(task.id).then(
+      () => void navigate(paths.dashboard.taskDetails(task.id)),
+      (failure: unknown) => void toast.error(errorMessage(failure, "Failed to start the task")),
+    );
   return (
     <li className="relative flex items-center gap-3 p-3 hover:bg-base-200/60 sm:hover:bg-transparent">
       <TaskPicture
